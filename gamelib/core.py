@@ -1,0 +1,209 @@
+"""What every game shares: illegal-action errors, the seeded RNG kept inside the state,
+versioned JSON saves, action (de)serialisation and the game protocol.
+
+Each game lives in its own subpackage (``gamelib.cnw``, ``gamelib.rails`` ...) and exposes, at
+package level, the functions of :class:`GameModule`. States are plain data (dataclasses of
+ints, strings, lists, dicts and tuples) so that ``to_json``/``from_json`` round-trip exactly and
+copies stay cheap; ``apply`` never mutates its input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+SAVE_FORMAT = "gamelib-save"
+SAVE_VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. ``rule`` names the rulebook section it breaks (e.g. "§7.1").
+
+    Raised before any change is made: the state the caller holds is still the valid game.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.reason = message
+        super().__init__(f"{message} ({rule})")
+
+
+class SaveFormatError(ValueError):
+    """A saved game that cannot be loaded: not JSON, not ours, another game, or a newer version."""
+
+
+# --------------------------------------------------------------------------------------------
+# Randomness: one random.Random(seed) per game, its internal state carried inside the game state
+# as a tuple, so apply() stays pure and a saved game resumes with exactly the same future rolls.
+
+RngState = tuple
+
+
+def new_rng_state(seed: int | str | None) -> RngState:
+    """The state of a fresh ``random.Random(seed)``; ``None`` draws a seed from the OS."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    return random.Random(seed).getstate()
+
+
+def rng_from(state: RngState) -> random.Random:
+    """A ``random.Random`` positioned where the game's generator stands."""
+    rng = random.Random()
+    rng.setstate(state)
+    return rng
+
+
+def rng_to_json(state: RngState) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: Any) -> RngState:
+    try:
+        version, internal, gauss = data
+        restored = (int(version), tuple(int(x) for x in internal), gauss)
+        random.Random().setstate(restored)  # validates length and ranges
+    except (TypeError, ValueError) as exc:
+        raise SaveFormatError(f"the saved random-number state is damaged: {exc}") from exc
+    return restored
+
+
+# --------------------------------------------------------------------------------------------
+# Saves.
+
+
+def dump_save(game: str, payload: dict[str, Any]) -> str:
+    """Wrap a game's JSON-ready payload in the versioned save envelope."""
+    return json.dumps(
+        {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game, "state": payload},
+        separators=(",", ":"),
+        sort_keys=True,
+    )
+
+
+def load_save(text: str | bytes, game: str) -> dict[str, Any]:
+    """Unwrap a save made by :func:`dump_save`; raise :class:`SaveFormatError` with a reason."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveFormatError(f"this file is not a saved game (not valid JSON: {exc})") from exc
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFormatError("this file is not a saved game of this project")
+    if data.get("game") != game:
+        raise SaveFormatError(
+            f"this save belongs to the game {data.get('game')!r}, not to {game!r}"
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or version > SAVE_VERSION or version < 1:
+        raise SaveFormatError(
+            f"this save has format version {version!r}; this program reads up to {SAVE_VERSION}"
+        )
+    payload = data.get("state")
+    if not isinstance(payload, dict):
+        raise SaveFormatError("this save holds no game state")
+    return payload
+
+
+def guarded_load(game: str, text: str | bytes, build: Any) -> Any:
+    """Run ``build(payload)`` turning any structural error into a :class:`SaveFormatError`."""
+    payload = load_save(text, game)
+    try:
+        return build(payload)
+    except SaveFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise SaveFormatError(f"the saved game is damaged or incomplete: {exc!r}") from exc
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: small frozen dataclasses with a readable str(); a codec turns them into JSON and back.
+
+A = TypeVar("A")
+
+
+class ActionCodec:
+    """JSON for a game's action classes: ``{"type": "Attack", "source": "JFK", ...}``."""
+
+    def __init__(self, classes: Iterable[type]) -> None:
+        self.classes = {cls.__name__: cls for cls in classes}
+
+    def to_json(self, action: Any) -> dict[str, Any]:
+        name = type(action).__name__
+        if self.classes.get(name) is not type(action):
+            raise IllegalAction("§actions", f"{action!r} is not an action of this game")
+        out: dict[str, Any] = {"type": name}
+        for field in dataclasses.fields(action):
+            value = getattr(action, field.name)
+            out[field.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def from_json(self, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("type") not in self.classes:
+            raise IllegalAction("§actions", f"{data!r} does not describe an action of this game")
+        cls = self.classes[data["type"]]
+        kwargs = {}
+        for field in dataclasses.fields(cls):
+            if field.name not in data:
+                if field.default is dataclasses.MISSING:
+                    raise IllegalAction("§actions", f"{cls.__name__} needs {field.name!r}")
+                continue
+            value = data[field.name]
+            kwargs[field.name] = tuple(value) if isinstance(value, list) else value
+        return cls(**kwargs)
+
+    def check(self, action: Any) -> None:
+        """Reject anything that is not one of this game's action objects (malformed input)."""
+        if type(action) not in self.classes.values():
+            raise IllegalAction("§actions", f"{action!r} is not an action of this game")
+
+
+# --------------------------------------------------------------------------------------------
+# The protocol every game package exposes.
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """The functions each game package offers at package level (OpenSpiel-like, but functional)."""
+
+    NAME: str
+
+    def new_game(self, players: Any, seed: int | None = None, **options: Any) -> Any: ...
+    def legal_actions(self, state: Any) -> list[Any]: ...
+    def apply(self, state: Any, action: Any) -> Any: ...
+    def current_player(self, state: Any) -> int | None: ...
+    def is_over(self, state: Any) -> bool: ...
+    def winners(self, state: Any) -> list[int]: ...
+    def to_json(self, state: Any) -> str: ...
+    def from_json(self, text: str | bytes) -> Any: ...
+    def observation(self, state: Any, player: int) -> dict[str, Any]: ...
+
+
+class Bot(Protocol):
+    def choose(self, state: Any) -> Any: ...
+
+
+def play_out(
+    game: GameModule,
+    state: Any,
+    bots: Sequence[Bot] | dict[int, Bot],
+    max_actions: int = 100_000,
+    on_action: Any = None,
+) -> Any:
+    """Let bots play from ``state`` until the game ends or ``max_actions`` have been applied.
+
+    ``bots[p]`` chooses for player ``p`` (``current_player`` may be any player: defenders and
+    trade partners act during other players' turns). ``on_action(state, action)`` is called after
+    every step, for progress bars and logs.
+    """
+    for _ in range(max_actions):
+        if game.is_over(state):
+            break
+        player = game.current_player(state)
+        action = bots[player].choose(state)
+        state = game.apply(state, action)
+        if on_action is not None:
+            on_action(state, action)
+    return state
