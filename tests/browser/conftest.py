@@ -1,0 +1,159 @@
+"""A real Voilà server and a headless Chromium with no way out of localhost.
+
+Every request to a host other than localhost is aborted and recorded; so are console errors and
+failed requests. Tests assert those lists are empty, which proves the app works offline (maps
+included). Screenshots go to ``test-artifacts/screenshots/`` (README's images are copied from
+there).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+def chromium_path() -> str:
+    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser"):
+        if candidate and (found := shutil.which(candidate)):
+            return found
+    pytest.fail("no Chromium found: `make test` installs Debian's chromium when run as root")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
+    log = (ROOT / "test-artifacts").resolve()
+    log.mkdir(exist_ok=True)
+    with open(log / "voila.log", "w") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                ".",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(base + "/voila/", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    proc.kill()
+                    pytest.fail("Voilà did not start: see test-artifacts/voila.log")
+                time.sleep(0.3)
+        yield base
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chrome = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chrome
+        chrome.close()
+
+
+@dataclass
+class Watched:
+    """A page and everything that went wrong on it."""
+
+    page: object
+    outside: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def problems(self) -> dict[str, list[str]]:
+        return {
+            k: v
+            for k, v in {
+                "requests outside localhost": self.outside,
+                "console errors": self.console_errors,
+                "failed requests": self.failed,
+            }.items()
+            if v
+        }
+
+
+@pytest.fixture
+def watched_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watched = Watched(page)
+
+    def route(route):
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            watched.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda m: m.type == "error" and watched.console_errors.append(m.text))
+    page.on("pageerror", lambda e: watched.console_errors.append(str(e)))
+    page.on("requestfailed", lambda r: watched.failed.append(f"{r.url} {r.failure}"))
+    yield watched
+    context.close()
+
+
+def wait_for_voila(page, timeout: float = 120_000) -> None:
+    """Until Voilà has executed every cell and the widgets are on the page."""
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout)
+    page.wait_for_function(
+        "() => !document.querySelector('#loading') ||"
+        " getComputedStyle(document.querySelector('#loading')).display === 'none'",
+        timeout=timeout,
+    )
+
+
+def screenshot(page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,66 @@
+"""Set-up files agree with each other: pyproject, environment.yml, README, Makefile, CI."""
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _norm(requirement: str) -> tuple[str, str]:
+    match = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", requirement)
+    assert match, requirement
+    name = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+    return name, match.group(2).replace(" ", "")
+
+
+def pyproject_deps() -> dict[str, str]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return dict(_norm(r) for r in data["project"]["dependencies"])
+
+
+def environment_deps() -> dict[str, str]:
+    deps: dict[str, str] = {}
+    in_pip = False
+    for raw in (ROOT / "environment.yml").read_text().splitlines():
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        if re.match(r"^\s*-\s*pip:\s*$", line):
+            in_pip = True
+            continue
+        item = re.match(r"^\s*-\s*(.+)$", line)
+        if item is None:
+            in_pip = False
+            continue
+        spec = item.group(1).strip()
+        if spec in {"pip", "-e ."} or spec.startswith("python="):
+            continue
+        name, version = _norm(spec)
+        deps[name] = version
+    assert not in_pip or deps, "environment.yml has an empty pip section"
+    return deps
+
+
+def test_environment_yml_lists_the_same_dependencies_as_pyproject():
+    assert environment_deps() == pyproject_deps()
+
+
+def test_the_pins_the_browser_test_proves():
+    deps = pyproject_deps()
+    assert deps["plotly"] == "==5.24.1"  # plotly 6/7 FigureWidget does not render in Voila 0.5
+    assert deps["voila"] == "==0.5.13"
+    assert "ipykernel" in deps  # voila does not pull it in
+
+
+def test_readme_has_exactly_the_two_setup_commands():
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```(?:sh|bash|shell)?\n(.*?)```", readme, re.S)
+    commands = [
+        ln.strip() for b in blocks for ln in b.splitlines() if ln.strip().startswith("make ")
+    ]
+    assert sorted(set(commands)) == ["make run", "make test"]
+
+
+def test_ci_runs_make_test():
+    assert "make test" in (ROOT / ".ci" / "run").read_text()

@@ -1,0 +1,47 @@
+"""The one catalog of visible strings. English now; Italian follows by adding ``it.json``.
+
+Widgets call ``t("battle.attackers")`` rather than writing literals, so a classroom can switch
+language (``set_language("it")``) and every label, tooltip and message follows. A key missing from
+the chosen language falls back to English; a key missing from English is a bug (a test checks
+every ``t("...")`` call in ``widgets/`` against ``en.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+LOCALES = Path(__file__).with_name("locales")
+DEFAULT = "en"
+_language = DEFAULT
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    path = LOCALES / f"{language}.json"
+    if not path.exists():
+        raise ValueError(f"no catalog for language {language!r} (have: {', '.join(languages())})")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def languages() -> list[str]:
+    return sorted(p.stem for p in LOCALES.glob("*.json"))
+
+
+def set_language(language: str) -> None:
+    global _language
+    catalog(language)  # fail early on an unknown language
+    _language = language
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **values: object) -> str:
+    """The string for ``key`` in the current language, formatted with ``values``."""
+    text = catalog(_language).get(key)
+    if text is None:
+        text = catalog(DEFAULT)[key]
+    return text.format(**values) if values else text
