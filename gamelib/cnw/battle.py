@@ -128,7 +128,9 @@ def _check_values(name: str, values: Sequence[int], most: int) -> tuple[int, ...
         raise ValueError(f"{name} must hold 1 to {most} dice, got {len(values)} (§7.2)")
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= RULES.die_faces:
-            raise ValueError(f"{name} holds {v!r}, not a face of a {RULES.die_faces}-sided die")
+            raise ValueError(
+                f"{name} holds {v!r}, not a face of a {RULES.die_faces}-sided die (§7.2)"
+            )
     return tuple(sorted(values, reverse=True))
 
 
@@ -198,6 +200,8 @@ class _RollModel:
         self.plain: dict[int, int] = dict(sorted(plain.items()))
         self._by_dsig: dict[DSig, int] | None = None
         self._by_asig: dict[ASig, int] | None = None
+        # OBC decisions of the single-roll policy, filled as rolls meet them (roll_dice)
+        self.roll_choices: dict[tuple[Any, ...], int] = {}
 
     def dsig(self, attack: tuple[int, ...], defend: tuple[int, ...]) -> DSig:
         key = (attack, defend)
@@ -752,22 +756,35 @@ def _roll(rng: random.Random, n: int) -> tuple[int, ...]:
 
 
 def _play_roll(
-    rng: random.Random, model: _RollModel, ta: int, td: int, score: Score
+    rng: random.Random,
+    model: _RollModel,
+    ta: int,
+    td: int,
+    score: Score,
+    choices: dict[tuple[Any, ...], int],
 ) -> tuple[RollResult, int, int]:
     """Roll, let each side with a token decide as the model says, re-roll; draw order:
-    attacker dice, defender dice, attacker re-roll, defender re-roll (so seeds reproduce)."""
+    attacker dice, defender dice, attacker re-roll, defender re-roll (so seeds reproduce).
+    ``choices`` remembers decisions already taken for the same ``score`` (they only depend on
+    the roll's signature and the tokens)."""
     attack0 = attack = _roll(rng, model.attack_dice)
     defend0 = defend = _roll(rng, model.defend_dice)
     a_re = d_re = None
     ta_after, td_after = ta, td
     if ta:
-        i, _ = _attacker_choice(model.asig(attack, defend), ta, td, score, {})
+        key = ("attacker", model.asig(attack, defend), td)
+        i = choices.get(key)
+        if i is None:
+            i = choices[key] = _attacker_choice(key[1], ta, td, score, {})[0]
         if i >= 0:
             old = sorted(set(attack))[i]
             new = rng.randrange(RULES.die_faces) + 1
             attack, a_re, ta_after = _replace(attack, old, new), (old, new), 0
     if td:
-        i, _ = _defender_choice(model.dsig(attack, defend), ta_after, td, score)
+        key = ("defender", model.dsig(attack, defend), ta_after)
+        i = choices.get(key)
+        if i is None:
+            i = choices[key] = _defender_choice(key[1], ta_after, td, score)[0]
         if i >= 0:
             old = sorted(set(defend))[i]
             new = rng.randrange(RULES.die_faces) + 1
@@ -804,9 +821,8 @@ def roll_dice(
     """
     _check_dice(attack_dice, defend_dice)
     model = _model(attack_dice, defend_dice, bool(hub))
-    result, _, _ = _play_roll(
-        rng, model, int(bool(attacker_reroll)), int(bool(defender_reroll)), _roll_score
-    )
+    ta, td = int(bool(attacker_reroll)), int(bool(defender_reroll))
+    result, _, _ = _play_roll(rng, model, ta, td, _roll_score, model.roll_choices)
     return result
 
 
@@ -822,7 +838,10 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the bounds at 0 and n are exactly 0 and 1; say so instead of trusting rounding
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -874,6 +893,7 @@ def simulate_battles(
     ta0, td0 = _start_tokens(obc)
     faces = RULES.die_faces
     randrange = rng.randrange
+    policy: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
     wins = 0
     survivors: Counter[tuple[int, int]] = Counter()
     for _ in range(n):
@@ -887,7 +907,8 @@ def simulate_battles(
                 def score(lost: int, x: int, y: int, a: int = a, d: int = d, k: int = k) -> Any:
                     return values[(a - (k - lost), d - lost, x, y)]
 
-                result, ta, td = _play_roll(rng, model, ta, td, score)
+                choices = policy.setdefault((a, d), {})
+                result, ta, td = _play_roll(rng, model, ta, td, score, choices)
                 a -= result.attacker_losses
                 d -= result.defender_losses
                 continue
