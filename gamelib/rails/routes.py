@@ -1,0 +1,180 @@
+"""Graph algorithms on the map, with networkx: connectivity for tickets, shortest routes for a
+ticket (by trains or by number of routes) and the exact longest trail.
+
+The board is a multigraph: cities are nodes, each route is an edge keyed by its id (a double
+route is two parallel edges). A player's network is the sub-multigraph of the routes they own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from gamelib.rails.board import Board, Route, Ticket, load, rules
+
+
+def graph_of(routes: Iterable[Route]) -> nx.MultiGraph:
+    """The multigraph of some routes: one edge per route, key = route id, with its length."""
+    graph = nx.MultiGraph()
+    for r in routes:
+        graph.add_edge(r.a, r.b, key=r.id, length=r.length, color=r.color)
+    return graph
+
+
+def board_graph(board: Board | None = None) -> nx.MultiGraph:
+    """The whole map, with each city's ``lat``/``lon`` as node attributes."""
+    board = board or load()
+    graph = graph_of(board.routes)
+    for name, (lat, lon) in board.cities.items():
+        graph.add_node(name, lat=lat, lon=lon)
+    return graph
+
+
+def connected(graph: nx.Graph, a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are joined by a chain of routes of ``graph``."""
+    return a in graph and b in graph and nx.has_path(graph, a, b)
+
+
+def ticket_completed(routes: Iterable[Route] | nx.Graph, ticket: Ticket) -> bool:
+    """A ticket is completed when its two cities are connected by the player's own routes
+    (§Prendere le carte Destinazione): ``nx.has_path`` on the player's subgraph."""
+    graph = routes if isinstance(routes, nx.Graph) else graph_of(routes)
+    return connected(graph, ticket.a, ticket.b)
+
+
+# --------------------------------------------------------------------------------------------
+# Shortest routes
+
+
+@dataclass(frozen=True)
+class Path:
+    """A chain of routes from one city to another.
+
+    ``trains`` counts only the routes still to be claimed (owned ones are free), ``routes``
+    those too; ``route_ids`` lists every route of the chain, owned ones included.
+    """
+
+    cities: tuple[str, ...]
+    route_ids: tuple[int, ...]
+    trains: int
+    routes: int
+
+
+def shortest_route(
+    a: str,
+    b: str,
+    by: str = "trains",
+    available: Iterable[int] | None = None,
+    owned: Iterable[int] = (),
+    board: Board | None = None,
+) -> Path | None:
+    """The cheapest chain of routes from ``a`` to ``b``, or None if there is none.
+
+    ``by="trains"`` weighs a route by its length, ``by="routes"`` counts routes. Only the route
+    ids in ``available`` (default: all) may be used; ``owned`` routes cost nothing.
+    """
+    if by not in ("trains", "routes"):
+        raise ValueError(f"by must be 'trains' or 'routes', not {by!r}")
+    board = board or load()
+    owned_set = set(owned)
+    ids = range(len(board.routes)) if available is None else available
+    graph = nx.Graph()
+    for rid in (*ids, *owned_set):
+        r = board.routes[rid]
+        cost = 0 if rid in owned_set else (r.length if by == "trains" else 1)
+        # tie-break on trains so "routes" prefers the shorter of equal-count chains
+        weight = (cost, 0 if rid in owned_set else r.length)
+        old = graph.get_edge_data(r.a, r.b)
+        if old is None or weight < old["weight_key"]:
+            graph.add_edge(r.a, r.b, weight_key=weight, w=cost + r.length * 1e-6, rid=rid)
+    if a not in graph or b not in graph:
+        return None
+    try:
+        nodes = nx.dijkstra_path(graph, a, b, weight="w")
+    except nx.NetworkXNoPath:
+        return None
+    rids = tuple(graph[u][v]["rid"] for u, v in zip(nodes, nodes[1:], strict=False))
+    new = [rid for rid in rids if rid not in owned_set]
+    return Path(
+        cities=tuple(nodes),
+        route_ids=rids,
+        trains=sum(board.routes[rid].length for rid in new),
+        routes=len(new),
+    )
+
+
+def open_routes(state: Any, player: int) -> list[int]:
+    """Route ids ``player`` could still claim (free, and not closed by a double route rule)."""
+    board = load()
+    few = state.players < int(rules()["double_routes_both_open_from_players"]["value"])
+    out = []
+    for r in board.routes:
+        if state.owner[r.id] != -1:
+            continue
+        if r.twin is not None:
+            twin = state.owner[r.twin]
+            if twin != -1 and (twin == player or few):
+                continue
+        out.append(r.id)
+    return out
+
+
+def ticket_path(state: Any, player: int, ticket: Ticket, by: str = "trains") -> Path | None:
+    """The cheapest way for ``player`` to complete ``ticket`` now: own routes are free, routes
+    taken by others are closed."""
+    owned = [i for i, o in enumerate(state.owner) if o == player]
+    return shortest_route(
+        ticket.a, ticket.b, by=by, available=open_routes(state, player), owned=owned
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Longest trail (§Calcolo dei punti)
+
+
+def longest_trail(routes: Iterable[Route]) -> int:
+    """Length in trains of the longest trail through ``routes``: a walk that uses no route twice
+    (cities may repeat). Exact: a depth-first search over edges with a used-edge bit set, per
+    connected component of the multigraph.
+
+    Two facts keep it fast. If a component has no city of odd degree, an Euler circuit uses all
+    its routes. Otherwise a longest trail starts at a city of odd degree (a trail starting at an
+    even city leaves an unused route there and could be extended), so only those are tried; and a
+    branch is cut when even all unused routes could not beat the best found.
+    """
+    graph = graph_of(routes)
+    best_overall = 0
+    for component in nx.connected_components(graph):
+        sub = graph.subgraph(component)
+        edges = [(u, v, d["length"]) for u, v, d in sub.edges(data=True)]
+        best_overall = max(best_overall, _longest_in(edges))
+    return best_overall
+
+
+def _longest_in(edges: list[tuple[str, str, int]]) -> int:
+    total = sum(w for _, _, w in edges)
+    adj: dict[str, list[tuple[int, str, int]]] = {}
+    for i, (u, v, w) in enumerate(edges):
+        adj.setdefault(u, []).append((1 << i, v, w))
+        adj.setdefault(v, []).append((1 << i, u, w))
+    odd = [city for city, out in adj.items() if len(out) % 2]
+    if not odd:
+        return total
+    best = 0
+
+    def dfs(city: str, used: int, length: int, left: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for bit, other, w in adj[city]:
+            if not used & bit and length + left > best:
+                dfs(other, used | bit, length + w, left - w)
+
+    for start in odd:
+        dfs(start, 0, 0, total)
+        if best == total:
+            break
+    return best
