@@ -583,6 +583,13 @@ def _solve(
     return values
 
 
+def clear_caches() -> None:
+    """Forget every memoised table (for cold-start benchmarks, or to free memory)."""
+    _VALUES.clear()
+    for cached in (_multisets, _model, _fast, _roll_distribution, _survivors):
+        cached.cache_clear()
+
+
 def _start_tokens(obc: str | None) -> tuple[int, int]:
     return int(obc in ("attacker", "both")), int(obc in ("defender", "both"))
 

@@ -309,6 +309,23 @@ def test_a_rerolled_face_must_be_kept_even_if_worse_8_1():
     assert seen_worse > 0
 
 
+def test_hub_bonus_counts_on_the_final_dice_after_a_reroll_8_1_8_3():
+    """The +1 goes on the defender's highest die as it stands after any OBC re-roll."""
+    # 1v1 on a hub, defender re-rolls when losing (attacker > die + 1); the attacker still
+    # wins only if the new die + 1 is below it: sum over a of (a-2) * (a-2) / 216
+    dist = roll_distribution(1, 1, hub=True, defender_reroll=True)
+    assert dist[(0, 1)] == Fraction(1 + 4 + 9 + 16, 216)
+    rng = random.Random(99)
+    moved = 0
+    for _ in range(3000):
+        r = roll_dice(rng, 3, 3, hub=True, defender_reroll=True)
+        assert (r.attacker_losses, r.defender_losses) == resolve_roll(r.attack, r.defend, hub=True)
+        if r.defender_reroll is not None and r.defender_reroll[1] > max(r.defend_rolled):
+            moved += 1
+            assert r.defend_effective[0] == r.defender_reroll[1] + 1
+    assert moved > 0
+
+
 def test_roll_dice_follows_roll_distribution_with_rerolls_8_1():
     rng = random.Random(2024)
     n = 20_000
