@@ -41,8 +41,8 @@ RULEBOOK_ITALIAN = {
 }
 
 # Design limits (docs/rules/cnw.md): a solid line is a short/medium-haul link, at most 4,000 km
-# of great circle (the usual upper bound of medium haul); the single exception is Jakarta-Sydney,
-# the only way to keep Asia-Pacific one territory when the board has no Darwin or Perth.
+# of great circle (EUROCONTROL's upper bound of medium haul); the single exception is
+# Jakarta-Sydney, the only way to keep Asia-Pacific one territory (no Darwin or Perth on the board).
 SOLID_MAX_KM = 4000.0
 SOLID_EXCEPTIONS_KM = {frozenset(("CGK", "SYD")): 5600.0}
 
