@@ -12,6 +12,7 @@ rules engine adds them on top of :attr:`Board.graph`.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -121,7 +122,7 @@ class Board:
     def crosses_dashed(self, path: Sequence[str]) -> bool:
         """Whether consecutive gateways of ``path`` use a dashed route (§10.3: crossing one always
         makes a shipment long-haul). Raises ``ValueError`` if two of them are not linked."""
-        for a, b in zip(path, path[1:], strict=False):
+        for a, b in itertools.pairwise(path):
             line = self.link(a, b)
             if line is None:
                 raise ValueError(f"{a} and {b} are not linked on the board (§3.3)")
@@ -184,7 +185,7 @@ def region_bonus(size: int, borders: int, formula: Mapping[str, Any]) -> int:
 
 
 def _read(name: str) -> Any:
-    return json.loads(resources.files("gamelib.cnw").joinpath("data", name).read_text("utf-8"))
+    return json.loads((resources.files("gamelib.cnw") / "data" / name).read_text("utf-8"))
 
 
 @cache

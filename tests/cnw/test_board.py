@@ -53,7 +53,7 @@ def board():
 
 
 def raw(name):
-    text = resources.files("gamelib.cnw").joinpath("data", name).read_text("utf-8")
+    text = (resources.files("gamelib.cnw") / "data" / name).read_text("utf-8")
     return json.loads(text)
 
 
