@@ -580,7 +580,9 @@ def _claim(state: RailsState, action: ClaimRoute) -> RailsState:
     new.trains[p] -= length
     new.route_points = list(state.route_points)
     new.route_points[p] += POINTS[length]  # §Punti
-    if -1 in new.face_up:  # the piles had run dry: the discards refill the display
+    if -1 in new.face_up or new.face_up.count(LOCO) >= WIPE:
+        # the piles had run dry, or held too few coloured cards to wipe 3 locomotives
+        # (§silent:loco-wipe): the new discards refill the display / make the wipe possible
         new.deck = list(state.deck)
         new.face_up = list(state.face_up)
         rng = _Rng(new)
