@@ -4,6 +4,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -20,25 +22,15 @@ def pyproject_deps() -> dict[str, str]:
 
 
 def environment_deps() -> dict[str, str]:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
     deps: dict[str, str] = {}
-    in_pip = False
-    for raw in (ROOT / "environment.yml").read_text().splitlines():
-        line = raw.split("#", 1)[0].rstrip()
-        if not line.strip():
-            continue
-        if re.match(r"^\s*-\s*pip:\s*$", line):
-            in_pip = True
-            continue
-        item = re.match(r"^\s*-\s*(.+)$", line)
-        if item is None:
-            in_pip = False
-            continue
-        spec = item.group(1).strip()
-        if spec in {"pip", "-e ."} or spec.startswith("python="):
-            continue
-        name, version = _norm(spec)
-        deps[name] = version
-    assert not in_pip or deps, "environment.yml has an empty pip section"
+    for item in env["dependencies"]:
+        specs = item["pip"] if isinstance(item, dict) else [item]
+        for spec in specs:
+            if spec in {"pip", "."} or spec.startswith(("python=", "-e ")):
+                continue  # the interpreter, pip itself, and this project
+            name, version = _norm(spec)
+            deps[name] = version
     return deps
 
 

@@ -14,7 +14,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -48,8 +50,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def voila_url():
+@contextmanager
+def running_voila():
+    """Voila serving the repository on a free localhost port; yields its base URL."""
     port = _free_port()
     env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
     log = (ROOT / "test-artifacts").resolve()
@@ -74,19 +77,29 @@ def voila_url():
         deadline = time.monotonic() + 90
         while True:
             try:
-                urllib.request.urlopen(base + "/voila/", timeout=2)
+                urllib.request.urlopen(base + "/", timeout=2)
                 break
+            except urllib.error.HTTPError:
+                break  # the server answers
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     proc.kill()
                     pytest.fail("Voilà did not start: see test-artifacts/voila.log")
                 time.sleep(0.3)
-        yield base
-        proc.terminate()
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    with running_voila() as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
@@ -120,9 +133,8 @@ class Watched:
         }
 
 
-@pytest.fixture
-def watched_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def watch(context) -> Watched:
+    """Block every request outside localhost on ``context`` and record what goes wrong."""
     page = context.new_page()
     watched = Watched(page)
 
@@ -138,7 +150,13 @@ def watched_page(browser):
     page.on("console", lambda m: m.type == "error" and watched.console_errors.append(m.text))
     page.on("pageerror", lambda e: watched.console_errors.append(str(e)))
     page.on("requestfailed", lambda r: watched.failed.append(f"{r.url} {r.failure}"))
-    yield watched
+    return watched
+
+
+@pytest.fixture
+def watched_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield watch(context)
     context.close()
 
 
@@ -152,8 +170,18 @@ def wait_for_voila(page, timeout: float = 120_000) -> None:
     )
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, max_height: int = 9000) -> Path:
+    """The whole page: Voila scrolls inside its own container, so grow the viewport to fit."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    size = page.viewport_size
+    height = page.evaluate(
+        "() => Math.max(...[document.body, document.documentElement,"
+        " ...document.querySelectorAll('#rendered_cells, .jp-Notebook')]"
+        ".filter(Boolean).map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(max(height, 600), max_height)})
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
     return path

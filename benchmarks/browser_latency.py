@@ -1,0 +1,106 @@
+"""How fast the app feels in a browser (run by hand, not a test).
+
+For every page: time from navigation to the first rendered widget and to the last chart drawn.
+For the CNW battle lab: the median time from a slider step (a key press on its handle) to the
+chart in the page showing new data, over repeated steps.
+
+    .venv/bin/python benchmarks/browser_latency.py [--repeats 15]
+
+Voila and Chromium run exactly as in the browser tests (offline: requests leaving localhost are
+blocked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM_ARGS,
+    chromium_path,
+    running_voila,
+    wait_for_voila,
+    watch,
+)
+
+FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
+
+
+def page_times(browser, base: str, notebook: str) -> tuple[float, float, float]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watched = watch(context)
+    page = watched.page
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_selector(FIRST_WIDGET, state="attached", timeout=120_000)
+    first = time.perf_counter() - start
+    wait_for_voila(page)
+    ready = time.perf_counter() - start
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.js-plotly-plot')]"
+        ".every(p => p.data && p.data.length > 0)",
+        timeout=120_000,
+    )
+    charts = time.perf_counter() - start
+    context.close()
+    if watched.problems():
+        print(f"  ! {notebook}: {watched.problems()}")
+    return first, ready, charts
+
+
+def slider_latency(browser, base: str, repeats: int) -> list[float]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watch(context).page
+    page.goto(f"{base}/voila/render/notebooks/cnw/01_board_and_battles.ipynb")
+    wait_for_voila(page)
+    page.wait_for_selector(".cnw-fig-curve .js-plotly-plot")
+    handle = page.locator(".cnw-attackers .noUi-handle").first
+    handle.focus()
+    read = (
+        "() => JSON.stringify(document.querySelector('.cnw-fig-curve .js-plotly-plot').data[3].x)"
+    )
+    samples = []
+    for i in range(repeats):
+        before = page.evaluate(read)
+        start = time.perf_counter()
+        page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+        page.wait_for_function(f"(b) => ({read})() !== b", arg=before, timeout=30_000)
+        samples.append(time.perf_counter() - start)
+    context.close()
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=15)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    pages = sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "notebooks").rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts
+    )
+    with running_voila() as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        print(f"{'page':<52} {'first widget':>12} {'all cells':>10} {'all charts':>11}")
+        for nb in pages:
+            first, ready, charts = page_times(browser, base, nb)
+            print(f"{nb:<52} {first:>11.2f}s {ready:>9.2f}s {charts:>10.2f}s")
+        samples = slider_latency(browser, base, args.repeats)
+        print(
+            f"\nCNW battle lab, slider step -> chart updated ({len(samples)} steps): "
+            f"median {1000 * statistics.median(samples):.0f} ms, "
+            f"min {1000 * min(samples):.0f} ms, max {1000 * max(samples):.0f} ms"
+        )
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

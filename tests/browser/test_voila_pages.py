@@ -1,0 +1,125 @@
+"""The app in a real browser, offline: every page renders its widgets with no error and no
+request outside localhost; moving a control changes the chart in the page; screenshots saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, screenshot, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+PAGES = sorted(
+    str(p.relative_to(ROOT))
+    for p in (ROOT / "notebooks").rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in p.parts
+)
+
+
+def open_page(watched, base: str, notebook: str):
+    page = watched.page
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+    wait_for_voila(page)
+    return page
+
+
+def assert_healthy(watched) -> None:
+    page = watched.page
+    body = page.inner_text("body")
+    assert "Error displaying widget" not in body
+    assert "There was an error when executing cell" not in body
+    assert "Traceback" not in body
+    assert watched.problems() == {}
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_page_renders_offline(watched_page, voila_url, notebook):
+    page = open_page(watched_page, voila_url, notebook)
+    expected_plots = page.evaluate(
+        "() => document.querySelectorAll('.jupyter-widgets.widget-box, .widget-vbox').length"
+    )
+    if expected_plots:
+        page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.js-plotly-plot')]"
+            ".every(p => p.data && p.data.length > 0)",
+            timeout=60_000,
+        )
+    page.wait_for_timeout(1000)
+    screenshot(page, Path(notebook).with_suffix("").as_posix().replace("/", "__"))
+    assert_healthy(watched_page)
+    if "cnw/01" in notebook:
+        # the world base map was fetched from the app itself, and drawn
+        land = page.evaluate(
+            "() => document.querySelectorAll('.geo .layer.bg path, "
+            ".geo path.land, .geo .land').length"
+        )
+        assert land > 0
+
+
+def plot_data(page, selector: str):
+    return page.evaluate(
+        f"() => JSON.stringify(document.querySelector('{selector} .js-plotly-plot, "
+        f"{selector}.js-plotly-plot').data.map(t => [t.x, t.y, t.z]))"
+    )
+
+
+def test_moving_the_attackers_slider_updates_the_charts(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "notebooks/cnw/01_board_and_battles.ipynb")
+    page.wait_for_selector(".cnw-fig-curve .js-plotly-plot")
+    before_curve = plot_data(page, ".cnw-fig-curve")
+    before_roll = plot_data(page, ".cnw-fig-roll")
+    handle = page.locator(".cnw-attackers .noUi-handle").first
+    handle.focus()
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "(before) => JSON.stringify(document.querySelector('.cnw-fig-curve .js-plotly-plot')"
+        ".data.map(t => [t.x, t.y, t.z])) !== before",
+        arg=before_curve,
+        timeout=30_000,
+    )
+    # 3 attack dice either way: the single-roll chart only changes with the defenders
+    defenders = page.locator(".cnw-defenders .noUi-handle").first
+    defenders.focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        "(before) => JSON.stringify(document.querySelector('.cnw-fig-roll .js-plotly-plot')"
+        ".data.map(t => [t.x, t.y, t.z])) !== before",
+        arg=before_roll,
+        timeout=30_000,
+    )
+    screenshot(page, "cnw__01_after_slider")
+    assert_healthy(watched_page)
+
+
+def test_choosing_a_gateway_highlights_it_on_the_map(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "notebooks/cnw/01_board_and_battles.ipynb")
+    page.wait_for_selector(".cnw-board-map .js-plotly-plot")
+    select = page.locator(".cnw-gateway-select select").first
+    select.select_option("WAW")
+    page.wait_for_function(
+        "() => document.querySelector('.cnw-gateway-info').innerText.includes('SVO')",
+        timeout=30_000,
+    )
+    highlighted = page.evaluate(
+        "() => document.querySelector('.cnw-board-map .js-plotly-plot').data[2].lon"
+        ".filter(v => v !== null).length"
+    )
+    assert highlighted > 0
+    page.locator(".cnw-view-toggle button").nth(1).click()
+    page.wait_for_timeout(1500)
+    screenshot(page, "cnw__01_schematic_waw")
+    assert_healthy(watched_page)
+
+
+def test_roll_button_shows_dice(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "notebooks/cnw/01_board_and_battles.ipynb")
+    page.locator(".cnw-roll").first.click()
+    page.wait_for_function(
+        "() => /[⚀⚁⚂⚃⚄⚅]/.test(document.querySelector('.cnw-dice').innerText)", timeout=30_000
+    )
+    assert_healthy(watched_page)

@@ -1,0 +1,366 @@
+"""The CNW battle lab: exact odds of §7.2/§8.1/§8.3 as live charts, seeded dice, Monte Carlo.
+
+All numbers come from ``gamelib.cnw.battle``; this module only lays them out. Every chart is a
+``FigureWidget`` built once and changed in place when a control moves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.cnw import battle
+from widgets.common import Notice, boxed, card, dice_html, figure, progress_bar, run_with_progress
+from widgets.i18n import t
+
+MAX_PAWNS = 30
+RULE_COLORS = {3: "#1f618d", 2: "#b9770e"}
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+class BattleLab(w.VBox):
+    """Attackers, defenders, hub and dice-rule controls over four charts and a dice table."""
+
+    def __init__(
+        self, attackers: int = 5, defenders: int = 3, seed: int = 7, **kwargs: Any
+    ) -> None:
+        self.attackers = w.IntSlider(
+            value=attackers,
+            min=1,
+            max=MAX_PAWNS,
+            description=t("cnw.battle.attackers"),
+            style={"description_width": "150px"},
+            layout=w.Layout(width="420px"),
+        )
+        self.defenders = w.IntSlider(
+            value=defenders,
+            min=1,
+            max=MAX_PAWNS,
+            description=t("cnw.battle.defenders"),
+            style={"description_width": "150px"},
+            layout=w.Layout(width="420px"),
+        )
+        self.attackers.add_class("cnw-attackers")
+        self.defenders.add_class("cnw-defenders")
+        self.hub = w.Checkbox(value=False, description=t("cnw.battle.hub"), indent=False)
+        self.hub.add_class("cnw-hub")
+        self.rule = w.ToggleButtons(
+            options=[(t("cnw.battle.rule_cnw"), 3), (t("cnw.battle.rule_classic"), 2)],
+            value=3,
+            description=t("cnw.battle.defender_dice"),
+            style={"description_width": "150px"},
+        )
+        self.rule.add_class("cnw-rule")
+        self.summary = w.HTML()
+        self.summary.add_class("cnw-battle-summary")
+
+        self.roll_fig = figure(
+            height=330,
+            title=t("cnw.battle.roll_title"),
+            yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
+            barmode="group",
+            legend=dict(orientation="h", y=-0.25),
+        )
+        self.curve_fig = figure(
+            height=360,
+            title=t("cnw.battle.curve_title"),
+            xaxis=dict(title=t("cnw.battle.attackers_axis")),
+            yaxis=dict(title=t("cnw.battle.conquest"), tickformat=".0%", range=[0, 1.02]),
+            legend=dict(orientation="h", y=-0.25),
+        )
+        self.heat_fig = figure(
+            height=460,
+            title=t("cnw.battle.heat_title"),
+            xaxis=dict(title=t("cnw.battle.defenders_axis")),
+            yaxis=dict(title=t("cnw.battle.attackers_axis")),
+        )
+        self.loss_fig = figure(
+            height=330,
+            title=t("cnw.battle.loss_title"),
+            xaxis=dict(title=t("cnw.battle.pawns_left")),
+            yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
+            barmode="overlay",
+            legend=dict(orientation="h", y=-0.3),
+        )
+        self.roll_box = boxed(self.roll_fig, "cnw-fig-roll")
+        self.curve_box = boxed(self.curve_fig, "cnw-fig-curve")
+        self.heat_box = boxed(self.heat_fig, "cnw-fig-heat")
+        self.loss_box = boxed(self.loss_fig, "cnw-fig-loss")
+        self._init_traces()
+
+        # dice table
+        self.seed = w.IntText(
+            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        )
+        self.roll_button = w.Button(
+            description=t("cnw.battle.roll"), icon="dice", button_style="primary"
+        )
+        self.roll_button.add_class("cnw-roll")
+        self.attacker_obc = w.Checkbox(
+            value=False, description=t("cnw.battle.attacker_obc"), indent=False
+        )
+        self.defender_obc = w.Checkbox(
+            value=False, description=t("cnw.battle.defender_obc"), indent=False
+        )
+        self.dice = w.HTML()
+        self.dice.add_class("cnw-dice")
+        self._rng = random.Random(seed)
+        self.seed.observe(self._reseed, "value")
+        self.roll_button.on_click(self._roll)
+
+        # Monte Carlo
+        self.mc_n = w.Dropdown(
+            options=[1_000, 10_000, 50_000, 200_000],
+            value=10_000,
+            description=t("cnw.battle.mc_battles"),
+        )
+        self.mc_button = w.Button(description=t("cnw.battle.mc_run"), icon="play")
+        self.mc_button.add_class("cnw-mc-run")
+        self.mc_bar = progress_bar()
+        self.mc_out = w.HTML()
+        self.mc_out.add_class("cnw-mc-result")
+        self.mc_button.on_click(self._monte_carlo)
+        self.notice = Notice()
+
+        for control in (self.attackers, self.defenders, self.hub, self.rule):
+            control.observe(self._update, "value")
+        self._update()
+
+        self.controls = card(
+            [self.attackers, self.defenders, self.hub, self.rule, self.summary],
+            t("cnw.battle.controls"),
+        )
+        self.dice_table = card(
+            [
+                w.HBox([self.seed, self.roll_button]),
+                w.HBox([self.attacker_obc, self.defender_obc]),
+                self.dice,
+            ],
+            t("cnw.battle.dice_table"),
+        )
+        self.mc = card(
+            [w.HBox([self.mc_n, self.mc_button]), self.mc_bar, self.mc_out],
+            t("cnw.battle.mc_title"),
+        )
+        super().__init__(
+            [
+                self.controls,
+                self.roll_box,
+                self.curve_box,
+                self.loss_box,
+                self.heat_box,
+                self.dice_table,
+                self.mc,
+                self.notice,
+            ],
+            **kwargs,
+        )
+        self.add_class("cnw-battle-lab")
+
+    PANELS = ("roll", "hub", "battle", "dice", "montecarlo")
+
+    def panel(self, name: str) -> w.VBox:
+        """One step of the lesson: the shared controls with the chart(s) of that step.
+
+        Every panel shows the same control widgets, so moving a slider in one step moves it in
+        all of them and every chart follows.
+        """
+        parts = {
+            "roll": [self.roll_box],
+            "hub": [self.curve_box],
+            "battle": [self.heat_box, self.loss_box],
+            "dice": [self.dice_table],
+            "montecarlo": [self.mc],
+        }
+        if name not in parts:
+            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
+        box = w.VBox([self.controls, *parts[name]])
+        box.add_class(f"cnw-panel-{name}")
+        return box
+
+    # ----------------------------------------------------------------- charts
+    def _init_traces(self) -> None:
+        for rule in (3, 2):
+            self.roll_fig.add_bar(
+                name=t(f"cnw.battle.rule_short_{rule}"), marker_color=RULE_COLORS[rule]
+            )
+        xs = list(range(1, MAX_PAWNS + 1))
+        for rule, hub, dash in ((3, False, "solid"), (3, True, "dot"), (2, False, "solid")):
+            self.curve_fig.add_scatter(
+                x=xs,
+                mode="lines",
+                line=dict(color=RULE_COLORS[rule], dash=dash, width=2.5),
+                name=t(f"cnw.battle.rule_short_{rule}")
+                + (f" + {t('cnw.battle.hub_short')}" if hub else ""),
+            )
+        self.curve_fig.add_scatter(
+            mode="markers", marker=dict(size=13, color="#c0392b"), name=t("cnw.battle.you_are_here")
+        )
+        self.heat_fig.add_heatmap(
+            x=xs,
+            y=xs,
+            zmin=0,
+            zmax=1,
+            colorscale="RdBu",
+            colorbar=dict(title=t("cnw.battle.conquest"), tickformat=".0%"),
+            hovertemplate=t("cnw.battle.heat_hover") + "<extra></extra>",
+        )
+        self.heat_fig.add_contour(
+            x=xs,
+            y=xs,
+            showscale=False,
+            hoverinfo="skip",
+            contours=dict(start=0.5, end=0.5, size=0.5, coloring="none", showlabels=True),
+            line=dict(color="black", width=2),
+            name="50%",
+        )
+        self.heat_fig.add_scatter(
+            mode="markers",
+            marker=dict(size=14, symbol="x", color="#f1c40f"),
+            name=t("cnw.battle.you_are_here"),
+            showlegend=False,
+        )
+        self.loss_fig.add_bar(
+            name=t("cnw.battle.attackers_left"), marker_color="#c0392b", opacity=0.75
+        )
+        self.loss_fig.add_bar(
+            name=t("cnw.battle.defenders_left"), marker_color="#2874a6", opacity=0.75
+        )
+
+    def _update(self, _change: Any = None) -> None:
+        a, d, hub, rule = (
+            self.attackers.value,
+            self.defenders.value,
+            self.hub.value,
+            self.rule.value,
+        )
+        adice = battle.attack_dice_for(a)
+        by_rule = {}
+        for r in (3, 2):
+            dist = battle.roll_distribution(adice, battle.defend_dice_for(d, r), hub)
+            by_rule[r] = {o: float(p) for o, p in dist.items()}
+        # one category per outcome of either rule, most attacker losses first
+        labels = sorted(set(by_rule[3]) | set(by_rule[2]), key=lambda o: (-o[0] + o[1], o[1]))
+        names = [t("cnw.battle.outcome", a=la, d=ld) for la, ld in labels]
+        table = battle.conquest_table(MAX_PAWNS, MAX_PAWNS, max_defender_dice=rule, hub=hub)
+        curves = [
+            [row[d - 1] for row in battle.conquest_table(MAX_PAWNS, d, max_defender_dice=r, hub=h)]
+            for r, h in ((3, False), (3, True), (2, False))
+        ]
+        p = battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub)
+        left_a, left_d = battle.survivor_marginals(a, d, max_defender_dice=rule, hub=hub)
+        loss_a, loss_d = battle.expected_losses(a, d, max_defender_dice=rule, hub=hub)
+
+        with self.roll_fig.batch_update():
+            for trace, r in zip(self.roll_fig.data, (3, 2), strict=True):
+                trace.x = names
+                trace.y = [by_rule[r].get(o, 0.0) for o in labels]
+            self.roll_fig.layout.title.text = t(
+                "cnw.battle.roll_title_dice", a=adice, d=battle.defend_dice_for(d, rule)
+            )
+        with self.curve_fig.batch_update():
+            for trace, ys in zip(self.curve_fig.data[:3], curves, strict=True):
+                trace.y = ys
+            self.curve_fig.data[3].x, self.curve_fig.data[3].y = [a], [p]
+            self.curve_fig.layout.title.text = t("cnw.battle.curve_title_d", d=d)
+        with self.heat_fig.batch_update():
+            self.heat_fig.data[0].z = table
+            self.heat_fig.data[1].z = table
+            self.heat_fig.data[2].x, self.heat_fig.data[2].y = [d], [a]
+        with self.loss_fig.batch_update():
+            self.loss_fig.data[0].x = [k for k in left_a if k > 0]
+            self.loss_fig.data[0].y = [v for k, v in left_a.items() if k > 0]
+            self.loss_fig.data[1].x = [k for k in left_d if k > 0]
+            self.loss_fig.data[1].y = [v for k, v in left_d.items() if k > 0]
+        self.summary.value = t(
+            "cnw.battle.summary",
+            p=_pct(p),
+            la=f"{loss_a:.2f}",
+            ld=f"{loss_d:.2f}",
+            a=a,
+            d=d,
+            src=a + 1,
+        )
+        self.mc_out.value = ""
+
+    # ----------------------------------------------------------------- dice and simulation
+    def _reseed(self, change: Any) -> None:
+        self._rng = random.Random(change["new"])
+
+    def _roll(self, _button: Any = None) -> battle.RollResult:
+        a, d, rule, hub = (
+            self.attackers.value,
+            self.defenders.value,
+            self.rule.value,
+            self.hub.value,
+        )
+        result = battle.roll_dice(
+            self._rng,
+            battle.attack_dice_for(a),
+            battle.defend_dice_for(d, rule),
+            hub,
+            attacker_reroll=self.attacker_obc.value,
+            defender_reroll=self.defender_obc.value,
+        )
+        rerolls = []
+        for who, swap in (
+            (t("cnw.battle.attacker"), result.attacker_reroll),
+            (t("cnw.battle.defender"), result.defender_reroll),
+        ):
+            if swap:
+                rerolls.append(t("cnw.battle.rerolled", who=who, old=swap[0], new=swap[1]))
+        outcome = t("cnw.battle.roll_result", la=result.attacker_losses, ld=result.defender_losses)
+        self.dice.value = (
+            f"<div>{t('cnw.battle.attacker')}: "
+            f"{dice_html(result.attack, '#c0392b')}</div>"
+            f"<div>{t('cnw.battle.defender')}: "
+            f"{dice_html(result.defend, '#2874a6', bonus_first=1 if hub else 0)}</div>"
+            + "".join(f"<div><i>{r}</i></div>" for r in rerolls)
+            + f"<p><b>{outcome}</b></p>"
+        )
+        return result
+
+    def _monte_carlo(self, _button: Any = None) -> None:
+        a, d, rule, hub = (
+            self.attackers.value,
+            self.defenders.value,
+            self.rule.value,
+            self.hub.value,
+        )
+        n, seed = self.mc_n.value, self.seed.value
+        chunks = max(1, min(50, n // 1000))
+        per_chunk = n // chunks
+
+        def work(progress: Any) -> tuple[int, int]:
+            wins = total = 0
+            for i in range(chunks):
+                res = battle.simulate_battles(
+                    a, d, per_chunk, seed=f"{seed}:{i}", max_defender_dice=rule, hub=hub
+                )
+                wins += res.wins
+                total += res.n
+                progress((i + 1) * per_chunk)
+            return wins, total
+
+        self.mc_button.disabled = True
+        try:
+            wins, total = run_with_progress(self.mc_bar, chunks * per_chunk, work)
+        finally:
+            self.mc_button.disabled = False
+        exact = battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub)
+        low, high = battle.wilson_interval(wins, total)
+        verdict = t("cnw.battle.mc_inside") if low <= exact <= high else t("cnw.battle.mc_outside")
+        self.mc_out.value = t(
+            "cnw.battle.mc_table",
+            n=f"{total:,}",
+            exact=_pct(exact),
+            est=_pct(wins / total),
+            low=_pct(low),
+            high=_pct(high),
+            verdict=verdict,
+        )

@@ -1,0 +1,113 @@
+"""Small building blocks every game's widgets share: figures, messages, progress, styling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from widgets.assets import plotly_config
+from widgets.i18n import t
+
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+
+def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
+    """A FigureWidget with the lessons' look and the offline plotly config.
+
+    Figures are built once and then changed in place (``batch_update``), never rebuilt.
+    """
+    fig = go.FigureWidget()
+    defaults: dict[str, Any] = dict(
+        height=height,
+        margin=dict(l=40, r=20, t=50, b=40),
+        font=dict(family=FONT, size=13),
+        template="plotly_white",
+    )
+    fig.update_layout(**{**defaults, **layout})
+    fig._config = plotly_config()
+    return fig
+
+
+def boxed(fig: go.FigureWidget, css_class: str) -> w.Box:
+    """A box around a figure carrying a CSS class (plotly's view ignores ``add_class``), so
+    tests and styles can find the figure in the page."""
+    box = w.Box([fig], layout=w.Layout(width="100%"))
+    box.add_class(css_class)
+    return box
+
+
+class Notice(w.HTML):
+    """One line telling the learner what just happened, or why a move was refused."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("lesson-notice")
+
+    def info(self, text: str) -> None:
+        self.value = f"<div style='color:#1b4f72'>{text}</div>"
+
+    def error(self, text: str) -> None:
+        self.value = f"<div class='lesson-error' style='color:#a93226'>⚠ {text}</div>"
+
+    def clear(self) -> None:
+        self.value = ""
+
+
+def progress_bar(description_key: str = "common.progress") -> w.IntProgress:
+    bar = w.IntProgress(
+        value=0,
+        min=0,
+        max=1,
+        description=t(description_key),
+        layout=w.Layout(width="100%", visibility="hidden"),
+    )
+    bar.add_class("lesson-progress")
+    return bar
+
+
+def run_with_progress(
+    bar: w.IntProgress, total: int, work: Callable[[Callable[[int, int], None]], Any]
+) -> Any:
+    """Run ``work(progress)`` showing ``bar``; ``progress(done, total)`` moves it.
+
+    Heavy computations run only when the learner asks (a button), never while a page loads.
+    """
+    bar.max = max(total, 1)
+    bar.value = 0
+    bar.layout.visibility = "visible"
+    step = max(1, total // 100)
+
+    def progress(done: int, _total: int = total) -> None:
+        if done % step == 0 or done == _total:
+            bar.value = done
+
+    try:
+        return work(progress)
+    finally:
+        bar.value = bar.max
+        bar.layout.visibility = "hidden"
+
+
+def card(children: Iterable[w.Widget], title: str | None = None) -> w.VBox:
+    """A framed box grouping a control panel or a chart."""
+    items = list(children)
+    if title:
+        items.insert(0, w.HTML(f"<b>{title}</b>"))
+    box = w.VBox(items, layout=w.Layout(border="1px solid #ddd", padding="8px", margin="4px 0"))
+    return box
+
+
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def dice_html(values: Iterable[int], color: str, bonus_first: int = 0) -> str:
+    """Dice as large Unicode faces; a hub bonus is shown as "+1" after the highest die."""
+    faces = []
+    for i, v in enumerate(values):
+        face = DICE_FACES[v - 1]
+        extra = f"<sup>+{bonus_first}</sup>" if (i == 0 and bonus_first) else ""
+        faces.append(f"<span style='font-size:40px;color:{color}'>{face}</span>{extra}")
+    return " ".join(faces)
