@@ -1,0 +1,120 @@
+"""The shared core: rule-naming errors, the RNG carried in the state, versioned saves, actions."""
+
+import json
+import random
+from dataclasses import dataclass
+
+import pytest
+
+import gamelib
+from gamelib import core
+from gamelib.bots import RandomBot
+
+
+def test_illegal_action_names_the_rule_and_is_importable_from_gamelib():
+    err = gamelib.IllegalAction("§7.1", "the source needs at least 2 pawns")
+    assert err.rule == "§7.1"
+    assert "§7.1" in str(err) and "at least 2 pawns" in str(err)
+    assert isinstance(err, ValueError)
+
+
+def test_rng_state_resumes_the_same_sequence_after_a_json_round_trip():
+    state = core.new_rng_state(42)
+    rng = core.rng_from(state)
+    first = [rng.random() for _ in range(3)]
+    assert first == [random.Random(42).random() for _ in range(1)] + first[1:]
+    saved = json.loads(json.dumps(core.rng_to_json(rng.getstate())))
+    restored = core.rng_from(core.rng_from_json(saved))
+    assert [restored.random() for _ in range(5)] == [rng.random() for _ in range(5)]
+
+
+def test_a_damaged_rng_state_is_a_save_error():
+    with pytest.raises(core.SaveFormatError):
+        core.rng_from_json([3, [1, 2, 3], None])
+
+
+def test_save_round_trip_and_envelope():
+    text = core.dump_save("cnw", {"turn": 3})
+    assert json.loads(text)["version"] == core.SAVE_VERSION
+    assert core.load_save(text, "cnw") == {"turn": 3}
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("not json at all", "not valid JSON"),
+        ("[1, 2]", "not a saved game"),
+        (json.dumps({"format": "something-else"}), "not a saved game"),
+        (core.dump_save("rails", {}), "belongs to the game 'rails'"),
+        (
+            json.dumps({"format": core.SAVE_FORMAT, "version": 99, "game": "cnw", "state": {}}),
+            "version 99",
+        ),
+        (json.dumps({"format": core.SAVE_FORMAT, "version": 1, "game": "cnw"}), "no game state"),
+    ],
+)
+def test_corrupt_or_foreign_saves_are_refused_with_a_reason(text, reason):
+    with pytest.raises(core.SaveFormatError, match=reason):
+        core.load_save(text, "cnw")
+
+
+def test_guarded_load_turns_structural_damage_into_a_save_error():
+    text = core.dump_save("cnw", {"turn": "x"})
+    with pytest.raises(core.SaveFormatError, match="damaged"):
+        core.guarded_load("cnw", text, lambda payload: int(payload["missing"]))
+
+
+@dataclass(frozen=True)
+class Move:
+    source: str
+    target: str
+    pawns: int = 1
+
+    def __str__(self) -> str:
+        return f"move {self.pawns} {self.source}→{self.target}"
+
+
+def test_action_codec_round_trip_and_malformed_input():
+    codec = core.ActionCodec([Move])
+    action = Move("JFK", "LHR", 2)
+    assert codec.from_json(json.loads(json.dumps(codec.to_json(action)))) == action
+    assert str(action) == "move 2 JFK→LHR"
+    with pytest.raises(core.IllegalAction):
+        codec.from_json({"type": "Teleport"})
+    with pytest.raises(core.IllegalAction, match="needs 'target'"):
+        codec.from_json({"type": "Move", "source": "JFK"})
+    with pytest.raises(core.IllegalAction):
+        codec.check(("JFK", "LHR"))
+
+
+class CountGame:
+    """A tiny game to exercise play_out and RandomBot: players add 1 or 2 until 10."""
+
+    NAME = "count"
+
+    @staticmethod
+    def legal_actions(state):
+        return [1, 2] if state < 10 else []
+
+    @staticmethod
+    def apply(state, action):
+        return state + action
+
+    @staticmethod
+    def current_player(state):
+        return None if state >= 10 else state % 2
+
+    @staticmethod
+    def is_over(state):
+        return state >= 10
+
+
+def test_play_out_with_seeded_random_bots_is_repeatable():
+    runs = []
+    for _ in range(2):
+        bots = {0: RandomBot(1, game=CountGame), 1: RandomBot(2, game=CountGame)}
+        seen = []
+        end = core.play_out(CountGame, 0, bots, on_action=lambda s, a, seen=seen: seen.append(a))
+        runs.append((end, seen))
+    assert runs[0] == runs[1]
+    assert runs[0][0] >= 10
