@@ -1,4 +1,8 @@
-"""The one catalog of visible strings. English now; Italian follows by adding ``it.json``.
+"""The one catalog of visible strings. English now; Italian follows by adding ``locales/it/``.
+
+A language is a folder ``widgets/locales/<lang>/`` of JSON files, one per game plus
+``common.json``, merged into one catalog; keys are namespaced (``cnw.battle.attackers``) and may
+not repeat across files.
 
 Widgets call ``t("battle.attackers")`` rather than writing literals, so a classroom can switch
 language (``set_language("it")``) and every label, tooltip and message follows. A key missing from
@@ -19,14 +23,20 @@ _language = DEFAULT
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    path = LOCALES / f"{language}.json"
-    if not path.exists():
+    folder = LOCALES / language
+    if not folder.is_dir():
         raise ValueError(f"no catalog for language {language!r} (have: {', '.join(languages())})")
-    return json.loads(path.read_text(encoding="utf-8"))
+    merged: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        part = json.loads(path.read_text(encoding="utf-8"))
+        if clash := set(part) & set(merged):
+            raise ValueError(f"{path.name} repeats keys {sorted(clash)[:5]}")
+        merged.update(part)
+    return merged
 
 
 def languages() -> list[str]:
-    return sorted(p.stem for p in LOCALES.glob("*.json"))
+    return sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
 
 
 def set_language(language: str) -> None:
