@@ -409,7 +409,7 @@ def _end_turn(new: RailsState, passed: bool = False) -> None:
             new.ended_by = "trains"
             return
     elif new.trains[p] <= LAST_ROUND:
-        # §Fine del gioco: every player, this one included, plays one more turn.
+        # §Fine del gioco, §silent:last-round: every player, this one included, plays once more.
         new.final_turns = n
         new.trigger = p
     if new.passes >= n:
@@ -606,7 +606,6 @@ def _draw_tickets(state: RailsState) -> RailsState:
     drawn = state.ticket_deck[len(state.ticket_deck) - take :][::-1]
     new.offers = list(state.offers)
     new.offers[state.current] = drawn
-    new.passes = 0
     new.phase = TICKETS
     return new
 
