@@ -34,7 +34,7 @@ def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
 def boxed(fig: go.FigureWidget, css_class: str) -> w.Box:
     """A box around a figure carrying a CSS class (plotly's view ignores ``add_class``), so
     tests and styles can find the figure in the page."""
-    box = w.Box([fig], layout=w.Layout(width="100%"))
+    box = w.VBox([fig], layout=w.Layout(width="100%", align_items="stretch"))
     box.add_class(css_class)
     return box
 

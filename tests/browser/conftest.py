@@ -185,3 +185,11 @@ def screenshot(page, name: str, max_height: int = 9000) -> Path:
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
     return path
+
+
+def element_screenshot(page, selector: str, name: str) -> Path:
+    """One widget alone, e.g. for the README's pictures."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.locator(selector).first.screenshot(path=str(path))
+    return path

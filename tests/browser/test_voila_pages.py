@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, screenshot, wait_for_voila
+from .conftest import ROOT, element_screenshot, screenshot, wait_for_voila
 
 pytestmark = pytest.mark.browser
 
@@ -93,6 +93,7 @@ def test_moving_the_attackers_slider_updates_the_charts(watched_page, voila_url)
         timeout=30_000,
     )
     screenshot(page, "cnw__01_after_slider")
+    element_screenshot(page, ".cnw-panel-battle", "element__cnw_battle")
     assert_healthy(watched_page)
 
 
@@ -100,7 +101,8 @@ def test_choosing_a_gateway_highlights_it_on_the_map(watched_page, voila_url):
     page = open_page(watched_page, voila_url, "notebooks/cnw/01_board_and_battles.ipynb")
     page.wait_for_selector(".cnw-board-map .js-plotly-plot")
     select = page.locator(".cnw-gateway-select select").first
-    select.select_option("WAW")
+    option = select.evaluate("s => [...s.options].find(o => o.text.startsWith('WAW')).value")
+    select.select_option(option)
     page.wait_for_function(
         "() => document.querySelector('.cnw-gateway-info').innerText.includes('SVO')",
         timeout=30_000,
@@ -113,6 +115,7 @@ def test_choosing_a_gateway_highlights_it_on_the_map(watched_page, voila_url):
     page.locator(".cnw-view-toggle button").nth(1).click()
     page.wait_for_timeout(1500)
     screenshot(page, "cnw__01_schematic_waw")
+    element_screenshot(page, ".cnw-board-map", "element__cnw_map_schematic")
     assert_healthy(watched_page)
 
 

@@ -34,26 +34,31 @@ class BattleLab(w.VBox):
             min=1,
             max=MAX_PAWNS,
             description=t("cnw.battle.attackers"),
-            style={"description_width": "150px"},
-            layout=w.Layout(width="420px"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="560px"),
         )
         self.defenders = w.IntSlider(
             value=defenders,
             min=1,
             max=MAX_PAWNS,
             description=t("cnw.battle.defenders"),
-            style={"description_width": "150px"},
-            layout=w.Layout(width="420px"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="560px"),
         )
         self.attackers.add_class("cnw-attackers")
         self.defenders.add_class("cnw-defenders")
-        self.hub = w.Checkbox(value=False, description=t("cnw.battle.hub"), indent=False)
+        self.hub = w.Checkbox(
+            value=False,
+            description=t("cnw.battle.hub"),
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
         self.hub.add_class("cnw-hub")
         self.rule = w.ToggleButtons(
             options=[(t("cnw.battle.rule_cnw"), 3), (t("cnw.battle.rule_classic"), 2)],
             value=3,
             description=t("cnw.battle.defender_dice"),
-            style={"description_width": "150px"},
+            style={"description_width": "initial"},
         )
         self.rule.add_class("cnw-rule")
         self.summary = w.HTML()
@@ -63,7 +68,7 @@ class BattleLab(w.VBox):
             height=330,
             title=t("cnw.battle.roll_title"),
             yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
-            barmode="group",
+            barmode="stack",  # each outcome belongs to one rule: stacking centres the bars
             legend=dict(orientation="h", y=-0.25),
         )
         self.curve_fig = figure(
@@ -84,7 +89,7 @@ class BattleLab(w.VBox):
             title=t("cnw.battle.loss_title"),
             xaxis=dict(title=t("cnw.battle.pawns_left")),
             yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
-            barmode="overlay",
+            barmode="group",
             legend=dict(orientation="h", y=-0.3),
         )
         self.roll_box = boxed(self.roll_fig, "cnw-fig-roll")
@@ -102,10 +107,16 @@ class BattleLab(w.VBox):
         )
         self.roll_button.add_class("cnw-roll")
         self.attacker_obc = w.Checkbox(
-            value=False, description=t("cnw.battle.attacker_obc"), indent=False
+            value=False,
+            description=t("cnw.battle.attacker_obc"),
+            indent=False,
+            layout=w.Layout(width="auto"),
         )
         self.defender_obc = w.Checkbox(
-            value=False, description=t("cnw.battle.defender_obc"), indent=False
+            value=False,
+            description=t("cnw.battle.defender_obc"),
+            indent=False,
+            layout=w.Layout(width="auto"),
         )
         self.dice = w.HTML()
         self.dice.add_class("cnw-dice")
@@ -218,6 +229,7 @@ class BattleLab(w.VBox):
             contours=dict(start=0.5, end=0.5, size=0.5, coloring="none", showlabels=True),
             line=dict(color="black", width=2),
             name="50%",
+            showlegend=False,
         )
         self.heat_fig.add_scatter(
             mode="markers",
@@ -225,12 +237,9 @@ class BattleLab(w.VBox):
             name=t("cnw.battle.you_are_here"),
             showlegend=False,
         )
-        self.loss_fig.add_bar(
-            name=t("cnw.battle.attackers_left"), marker_color="#c0392b", opacity=0.75
-        )
-        self.loss_fig.add_bar(
-            name=t("cnw.battle.defenders_left"), marker_color="#2874a6", opacity=0.75
-        )
+        self.loss_fig.add_bar(name=t("cnw.battle.attackers_left"), marker_color="#c0392b")
+        self.loss_fig.add_bar(name=t("cnw.battle.defenders_left"), marker_color="#2874a6")
+        self.loss_fig.update_xaxes(dtick=1)
 
     def _update(self, _change: Any = None) -> None:
         a, d, hub, rule = (

@@ -30,7 +30,7 @@ HIGHLIGHT = "#c0392b"
 def schematic_lonlat(x: float, y: float) -> tuple[float, float]:
     """Place the schematic board (a 0..100 box) on a blank geo canvas, near the equator where
     lines stay almost straight."""
-    return -150 + 3.0 * x, -36 + 0.72 * y
+    return -150 + 3.0 * x, -50 + 1.0 * y
 
 
 GEO_VIEW = dict(
@@ -58,7 +58,7 @@ SCHEMATIC_VIEW = dict(
     showframe=False,
     showlakes=False,
     showrivers=False,
-    lataxis=dict(range=[-40, 40]),
+    lataxis=dict(range=[-64, 56]),
     lonaxis=dict(range=[-170, 170]),
     center=dict(lat=0, lon=0),
     bgcolor="#fbfaf6",

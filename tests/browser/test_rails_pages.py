@@ -1,0 +1,61 @@
+"""Rails lessons in a real browser, offline: controls change the charts in the page, and the
+game table plays turns; screenshots saved for review."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import element_screenshot, screenshot, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+
+def open_page(watched, base: str, notebook: str):
+    page = watched.page
+    page.goto(f"{base}/voila/render/notebooks/rails/{notebook}", wait_until="domcontentloaded")
+    wait_for_voila(page)
+    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    return page
+
+
+def assert_healthy(watched) -> None:
+    body = watched.page.inner_text("body")
+    assert "Error displaying widget" not in body
+    assert "Traceback" not in body
+    assert watched.problems() == {}
+
+
+def plot_json(page, selector: str) -> str:
+    return page.evaluate(
+        f"() => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
+        ".map(t => [t.x, t.y, t.z, t.lon, t.lat, t.marker && t.marker.color]))"
+    )
+
+
+def wait_changed(page, selector: str, before: str) -> None:
+    page.wait_for_function(
+        f"(before) => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
+        ".map(t => [t.x, t.y, t.z, t.lon, t.lat, t.marker && t.marker.color])) !== before",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def test_map_measure_and_corridors_change_the_map(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "01_the_map_as_a_graph.ipynb")
+    page.wait_for_selector(".rails-fig-map .js-plotly-plot")
+    land = page.evaluate("() => document.querySelectorAll('.rails-fig-map .geo path').length")
+    assert land > 0
+    before = plot_json(page, ".rails-fig-map")
+    page.locator(".rails-measure button").nth(2).click()
+    wait_changed(page, ".rails-fig-map", before)
+    before = plot_json(page, ".rails-fig-map")
+    handle = page.locator(".rails-corridors .noUi-handle").first
+    handle.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    wait_changed(page, ".rails-fig-map", before)
+    page.wait_for_timeout(800)
+    element_screenshot(page, ".rails-fig-map", "rails__01_map_betweenness")
+    screenshot(page, "rails__01_after_controls")
+    assert_healthy(watched_page)

@@ -1,0 +1,1 @@
+"""Widgets of the Rails across the USA lessons (map, odds, tickets, the game table)."""

@@ -1,0 +1,341 @@
+"""The Rails board as a plotly geo map: routes in their card colours, cities, graph measures.
+
+``board_figure`` builds the shared drawing (used by every Rails widget): a dark underlay so white
+routes stay visible, one line trace per (colour, length) so a longer route is a thicker line, a
+hover marker in the middle of every route, the cities, and empty overlay traces that widgets fill
+in place (highlighted routes, claimed routes, a selected path). ``RailsMap`` adds the controls of
+lesson 1: colour and size cities by degree or betweenness, and highlight the busiest corridors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+import networkx as nx
+import plotly.graph_objects as go
+
+from gamelib.rails import board as rails_board
+from gamelib.rails import routes as rails_routes
+from gamelib.rails.scoring import route_score
+from widgets.common import boxed, card, figure
+from widgets.i18n import t
+
+ROUTE_COLORS = {
+    "red": "#d62728",
+    "orange": "#ff8c1a",
+    "yellow": "#f2c500",
+    "green": "#2ca02c",
+    "blue": "#1f77b4",
+    "pink": "#f06bb0",
+    "white": "#ffffff",
+    "black": "#222222",
+    "grey": "#a6a6a6",
+    "locomotive": "#7d3c98",
+}
+PLAYER_COLORS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"]
+HIGHLIGHT = "#00c8ff"
+
+GEO = dict(
+    scope="north america",
+    projection=dict(type="mercator"),
+    lonaxis=dict(range=[-126, -66]),
+    lataxis=dict(range=[23.5, 53]),
+    showland=True,
+    landcolor="#f3f1ea",
+    showcountries=True,
+    countrycolor="#c9c4b5",
+    showsubunits=True,
+    subunitcolor="#e0dccf",
+    showcoastlines=True,
+    coastlinecolor="#a9b3bd",
+    showlakes=True,
+    lakecolor="#e8f1f8",
+    showocean=True,
+    oceancolor="#e8f1f8",
+    showframe=False,
+)
+
+# Overlay traces, filled in place by the widgets; their names are their roles. Halos are drawn
+# under the coloured routes (a glow that keeps the route colour readable), the rest on top.
+HALOS = ("highlight",)
+OVERLAYS = ("claimed", "path", "steps")
+
+
+def width_for(length: int) -> float:
+    """A longer route draws thicker, so the expensive links stand out."""
+    return 2.0 + 0.9 * length
+
+
+def segments(route_ids: Any, board: rails_board.Board | None = None) -> tuple[list, list]:
+    """Line coordinates (lon, lat) of some routes, ``None`` between routes; doubles side by side."""
+    board = board or rails_board.load()
+    lons: list = []
+    lats: list = []
+    for rid in route_ids:
+        (la1, lo1), (la2, lo2) = rails_board.route_geometry(board.routes[rid], board=board)
+        lons += [lo1, lo2, None]
+        lats += [la1, la2, None]
+    return lons, lats
+
+
+def route_label(route: rails_board.Route) -> str:
+    colour = t(f"rails.color.{route.color}")
+    return t(
+        "rails.map.route_hover",
+        id=route.id,
+        a=route.a,
+        b=route.b,
+        length=route.length,
+        color=colour,
+        points=route_score(route.length),
+    )
+
+
+class BoardFigure:
+    """The board drawn once in a FigureWidget; ``overlay(role)`` returns a trace to change."""
+
+    def __init__(self, height: int = 520, legend: bool = True) -> None:
+        self.board = rails_board.load()
+        self.cities = list(self.board.cities)
+        self.fig = figure(
+            height=height,
+            geo=GEO,
+            margin=dict(l=0, r=0, t=10, b=0),
+            showlegend=legend,
+            legend=dict(orientation="h", y=-0.02, x=0.5, xanchor="center", font=dict(size=11)),
+        )
+        self._index: dict[str, int] = {}
+        routes = self.board.routes
+        lon, lat = segments(range(len(routes)), self.board)
+        self.fig.add_scattergeo(
+            lon=lon,
+            lat=lat,
+            mode="lines",
+            hoverinfo="skip",
+            showlegend=False,
+            line=dict(width=3.2, color="#555555"),
+            name="underlay",
+        )
+        for role in HALOS:
+            self._add_overlay(role)
+        groups: dict[tuple[str, int], list[int]] = {}
+        for r in routes:
+            groups.setdefault((r.color, r.length), []).append(r.id)
+        shown: set[str] = set()
+        for (colour, length), ids in sorted(groups.items()):
+            lon, lat = segments(ids, self.board)
+            self.fig.add_scattergeo(
+                lon=lon,
+                lat=lat,
+                mode="lines",
+                hoverinfo="skip",
+                name=t(f"rails.color.{colour}"),
+                legendgroup=colour,
+                showlegend=colour not in shown,
+                line=dict(width=width_for(length) - 1.5, color=ROUTE_COLORS[colour]),
+            )
+            shown.add(colour)
+        for role in OVERLAYS:
+            self._add_overlay(role)
+        mids = [rails_board.route_geometry(r, board=self.board) for r in routes]
+        self._index["midpoints"] = len(self.fig.data)
+        self.fig.add_scattergeo(
+            lon=[(a[1] + b[1]) / 2 for a, b in mids],
+            lat=[(a[0] + b[0]) / 2 for a, b in mids],
+            mode="markers",
+            marker=dict(
+                size=[4 + 1.5 * r.length for r in routes],
+                color="rgba(0,0,0,0.01)",
+                line=dict(width=0),
+            ),
+            hovertext=[route_label(r) for r in routes],
+            hoverinfo="text",
+            customdata=[r.id for r in routes],
+            showlegend=False,
+            name="routes",
+        )
+        self._index["cities"] = len(self.fig.data)
+        self.fig.add_scattergeo(
+            lon=[self.board.cities[c].lon for c in self.cities],
+            lat=[self.board.cities[c].lat for c in self.cities],
+            mode="markers+text",
+            text=self.cities,
+            textposition="top center",
+            textfont=dict(size=9, color="#333"),
+            customdata=self.cities,
+            hovertext=self.cities,
+            hoverinfo="text",
+            marker=dict(size=9, color="#34495e", line=dict(width=1, color="#ffffff")),
+            showlegend=False,
+            name=t("rails.map.cities"),
+        )
+
+    def _add_overlay(self, role: str) -> None:
+        self._index[role] = len(self.fig.data)
+        self.fig.add_scattergeo(
+            lon=[],
+            lat=[],
+            mode="lines",
+            hoverinfo="skip",
+            showlegend=False,
+            name=role,
+            line=dict(width=7, color=HIGHLIGHT),
+            opacity=0.75 if role in HALOS else 0.9,
+        )
+
+    def trace(self, role: str) -> go.Scattergeo:
+        return self.fig.data[self._index[role]]
+
+    def draw(self, role: str, route_ids: Any, color: str = HIGHLIGHT, width: float = 7) -> None:
+        """Fill an overlay with some routes (call inside ``fig.batch_update()``)."""
+        trace = self.trace(role)
+        trace.lon, trace.lat = segments(route_ids, self.board)
+        trace.line.color = color
+        trace.line.width = width
+
+
+def city_measures() -> dict[str, dict[str, float]]:
+    """Degree (number of routes, doubles counted twice) and betweenness (share of shortest
+    paths by trains through a city) of every city, with networkx on the board multigraph."""
+    multi = rails_routes.board_graph()
+    simple = nx.Graph()
+    for u, v, d in multi.edges(data=True):
+        if not simple.has_edge(u, v) or d["length"] < simple[u][v]["length"]:
+            simple.add_edge(u, v, length=d["length"])
+    return {
+        "degree": {c: float(multi.degree(c)) for c in multi.nodes},
+        "betweenness": nx.betweenness_centrality(simple, weight="length"),
+    }
+
+
+def corridors() -> list[tuple[tuple[str, str], float]]:
+    """City pairs ranked by edge betweenness: the share of shortest paths (by trains) that use
+    the link. The top ones are the corridors everybody wants."""
+    multi = rails_routes.board_graph()
+    simple = nx.Graph()
+    for u, v, d in multi.edges(data=True):
+        if not simple.has_edge(u, v) or d["length"] < simple[u][v]["length"]:
+            simple.add_edge(u, v, length=d["length"])
+    eb = nx.edge_betweenness_centrality(simple, weight="length")
+    return sorted(eb.items(), key=lambda kv: kv[1], reverse=True)
+
+
+class RailsMap(w.VBox):
+    """Lesson 1: the map as a graph. Cities coloured and sized by a measure; top corridors."""
+
+    def __init__(self, height: int = 540, **kwargs: Any) -> None:
+        self.drawing = BoardFigure(height=height)
+        self.fig = self.drawing.fig
+        self.board = self.drawing.board
+        self.measures = city_measures()
+        self.ranked = corridors()
+        self.measure = w.ToggleButtons(
+            options=[
+                (t("rails.map.plain"), "plain"),
+                (t("rails.map.degree"), "degree"),
+                (t("rails.map.betweenness"), "betweenness"),
+            ],
+            value="plain",
+            description=t("rails.map.colour_by"),
+        )
+        self.measure.add_class("rails-measure")
+        self.top = w.IntSlider(
+            value=0,
+            min=0,
+            max=15,
+            description=t("rails.map.corridors"),
+            style={"description_width": "150px"},
+            layout=w.Layout(width="420px"),
+        )
+        self.top.add_class("rails-corridors")
+        self.info = w.HTML()
+        self.info.add_class("rails-map-info")
+        self.bar_fig = figure(
+            height=380,
+            title=t("rails.map.corridor_title"),
+            xaxis=dict(title=t("rails.map.edge_betweenness")),
+            yaxis=dict(autorange="reversed"),
+            margin=dict(l=210, r=20, t=50, b=40),
+        )
+        top15 = self.ranked[:15]
+        self.bar_fig.add_bar(
+            orientation="h",
+            x=[v for _, v in top15],
+            y=[f"{a} – {b}" for (a, b), _ in top15],
+            marker_color=["#bbbbbb"] * len(top15),
+            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+        )
+        self.measure.observe(lambda _: self._recolour(), "value")
+        self.top.observe(lambda _: self._corridors(), "value")
+        self._recolour()
+        self._corridors()
+        super().__init__(
+            [
+                w.HBox([self.measure], layout=w.Layout(flex_flow="row wrap")),
+                boxed(self.fig, "rails-fig-map"),
+                card([self.info]),
+            ],
+            **kwargs,
+        )
+        self.add_class("rails-map")
+
+    def corridor_panel(self) -> w.VBox:
+        """The corridor slider, the ranking chart, and the map the slider draws on."""
+        box = w.VBox([self.top, boxed(self.bar_fig, "rails-fig-corridors")])
+        box.add_class("rails-corridor-panel")
+        return box
+
+    def _recolour(self) -> None:
+        kind = self.measure.value
+        cities = self.drawing.trace("cities")
+        names = self.drawing.cities
+        with self.fig.batch_update():
+            if kind == "plain":
+                cities.marker.color = "#34495e"
+                cities.marker.size = 9
+                cities.marker.showscale = False
+                cities.hovertext = names
+            else:
+                values = [self.measures[kind][c] for c in names]
+                top = max(values) or 1.0
+                cities.marker.color = values
+                cities.marker.colorscale = "YlOrRd"
+                cities.marker.cmin, cities.marker.cmax = 0.0, top
+                cities.marker.size = [8 + 16 * v / top for v in values]
+                cities.marker.showscale = True
+                cities.marker.colorbar = dict(title=t(f"rails.map.{kind}"), len=0.6, x=1.0)
+                fmt = "{:.0f}" if kind == "degree" else "{:.3f}"
+                cities.hovertext = [
+                    f"<b>{c}</b><br>{t(f'rails.map.{kind}')}: {fmt.format(v)}"
+                    for c, v in zip(names, values, strict=True)
+                ]
+        self.info.value = self._describe()
+
+    def _corridors(self) -> None:
+        n = self.top.value
+        pairs = [pair for pair, _ in self.ranked[:n]]
+        ids = [r.id for a, b in pairs for r in self.board.routes_between(a, b)]
+        with self.fig.batch_update():
+            self.drawing.draw("highlight", ids, HIGHLIGHT, 16)
+        with self.bar_fig.batch_update():
+            k = len(self.bar_fig.data[0].x)
+            self.bar_fig.data[0].marker.color = [
+                HIGHLIGHT if i < n else "#bbbbbb" for i in range(k)
+            ]
+        self.info.value = self._describe()
+
+    def _describe(self) -> str:
+        kind = self.measure.value
+        parts = [
+            t("rails.map.summary", cities=len(self.board.cities), routes=len(self.board.routes))
+        ]
+        if kind != "plain":
+            ranking = sorted(self.measures[kind], key=self.measures[kind].get, reverse=True)[:5]
+            fmt = "{:.0f}" if kind == "degree" else "{:.3f}"
+            top = ", ".join(f"{c} ({fmt.format(self.measures[kind][c])})" for c in ranking)
+            parts.append(t("rails.map.top_cities", measure=t(f"rails.map.{kind}"), top=top))
+        if self.top.value:
+            top = ", ".join(f"{a}–{b}" for (a, b), _ in self.ranked[: self.top.value])
+            parts.append(t("rails.map.top_corridors", top=top))
+        return "".join(f"<p>{p}</p>" for p in parts)
