@@ -1,0 +1,52 @@
+"""Rails lesson widgets in the kernel: controls change figure data in place; the table plays,
+refuses illegal moves with a notice, saves and loads."""
+
+import pytest
+
+from gamelib.rails import board
+from widgets.rails.map import RailsMap, corridors
+
+
+@pytest.fixture(scope="module")
+def rails_map():
+    return RailsMap()
+
+
+def test_map_draws_every_route_and_city(rails_map):
+    b = board.load()
+    assert len(rails_map.drawing.trace("midpoints").customdata) == len(b.routes)
+    assert list(rails_map.drawing.trace("cities").customdata) == list(b.cities)
+    underlay = rails_map.fig.data[0]
+    assert sum(1 for v in underlay.lon if v is None) == len(b.routes)
+
+
+def test_double_routes_are_drawn_side_by_side(rails_map):
+    b = board.load()
+    double = next(r for r in b.routes if r.double_index == 0)
+    twin = b.routes[double.twin]
+    assert board.route_geometry(double) != board.route_geometry(twin)
+
+
+def test_colour_by_measure_changes_the_city_markers_in_place(rails_map):
+    ids = [id(tr) for tr in rails_map.fig.data]
+    cities = rails_map.drawing.trace("cities")
+    rails_map.measure.value = "degree"
+    degree = cities.marker.color
+    assert isinstance(degree, tuple) and max(degree) >= 6
+    rails_map.measure.value = "betweenness"
+    assert cities.marker.color != degree
+    assert "Saint Louis" in rails_map.info.value or "Betweenness" in rails_map.info.value
+    rails_map.measure.value = "plain"
+    assert cities.marker.color == "#34495e"
+    assert [id(tr) for tr in rails_map.fig.data] == ids
+
+
+def test_corridor_slider_highlights_the_top_routes(rails_map):
+    highlight = rails_map.drawing.trace("highlight")
+    rails_map.top.value = 3
+    top3 = corridors()[:3]
+    n_routes = sum(len(board.load().routes_between(a, b)) for (a, b), _ in top3)
+    assert sum(1 for v in highlight.lon if v is None) == n_routes
+    assert list(rails_map.bar_fig.data[0].marker.color[:3]) == ["#00c8ff"] * 3
+    rails_map.top.value = 0
+    assert len(highlight.lon) == 0
