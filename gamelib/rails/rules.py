@@ -268,6 +268,28 @@ def claim_blocker(state: RailsState, player: int, route_id: int) -> tuple[str, s
     return None
 
 
+# (id, length, twin or -1, card kinds that may pay it): the hot loop of legal_actions
+_ROUTE_INFO = tuple(
+    (
+        r.id,
+        r.length,
+        -1 if r.twin is None else r.twin,
+        tuple(range(LOCO)) if r.color == GREY else (INDEX[r.color],),
+    )
+    for r in ROUTES
+)
+_CLAIMS: dict[tuple[int, int, int], ClaimRoute] = {}
+
+
+def _claim_action(route_id: int, kind: int, locos: int) -> ClaimRoute:
+    """Shared ClaimRoute objects (they are frozen): building thousands per second is costly."""
+    key = (route_id, kind, locos)
+    action = _CLAIMS.get(key)
+    if action is None:
+        action = _CLAIMS[key] = ClaimRoute(route_id, CARD_NAMES[kind], locos)
+    return action
+
+
 def claim_actions(state: RailsState, player: int | None = None) -> list[ClaimRoute]:
     """Every distinct way ``player`` can pay for every route open to them (§Occupare le strade):
     the colour (any one colour on grey) and how many locomotives replace coloured cards."""
@@ -276,25 +298,24 @@ def claim_actions(state: RailsState, player: int | None = None) -> list[ClaimRou
     trains = state.trains[p]
     owner = state.owner
     locos = hand[LOCO]
+    most = max(hand[:LOCO]) + locos
     few = state.players < DOUBLE_MIN
     out: list[ClaimRoute] = []
-    for route in ROUTES:
-        length = route.length
-        if owner[route.id] != -1 or length > trains:
+    for rid, length, twin, kinds in _ROUTE_INFO:
+        if length > trains or length > most or owner[rid] != -1:
             continue
-        if route.twin is not None:
-            twin_owner = owner[route.twin]
+        if twin >= 0:
+            twin_owner = owner[twin]
             if twin_owner != -1 and (twin_owner == p or few):
                 continue
-        kinds = range(LOCO) if route.color == GREY else (INDEX[route.color],)
         for kind in kinds:
             have = hand[kind]
             if not have:
                 continue
             for k in range(max(0, length - have), min(locos, length - 1) + 1):
-                out.append(ClaimRoute(route.id, COLORS[kind], k))
+                out.append(_claim_action(rid, kind, k))
         if locos >= length:
-            out.append(ClaimRoute(route.id, LOCOMOTIVE, length))
+            out.append(_claim_action(rid, LOCO, length))
     return out
 
 

@@ -39,23 +39,30 @@ def snapshot(s):
     )  # fmt: skip
 
 
+LENGTHS = [r.length for r in BOARD.routes]
+
+
 def check(s):
     n = s.players
     # §Contenuto: the 110 train cards, by kind, and the 30 tickets are all somewhere
-    cards = Counter(s.deck) + Counter(s.discard) + Counter(c for c in s.face_up if c >= 0)
-    for h in s.hands:
-        assert min(h) >= 0
-        cards += Counter({k: v for k, v in enumerate(h) if v})
-    assert cards == FULL and sum(cards.values()) == TOTAL_CARDS
+    assert all(min(h) >= 0 for h in s.hands)
+    for kind, full in FULL.items():
+        count = s.deck.count(kind) + s.discard.count(kind) + s.face_up.count(kind)
+        assert count + sum(h[kind] for h in s.hands) == full, kind
+    assert len(s.deck) + len(s.discard) + 5 - s.face_up.count(-1) + sum(map(sum, s.hands)) == (
+        TOTAL_CARDS
+    )
     tickets = list(s.ticket_deck)
     for lst in (*s.tickets, *s.offers):
         tickets += lst
     assert sorted(tickets) == list(range(30))
     # §Preparazione / §Occupare le strade: trains never below 0, and they match the routes
     assert all(t >= 0 for t in s.trains)
-    for p in range(n):
-        placed = sum(BOARD.routes[i].length for i, o in enumerate(s.owner) if o == p)
-        assert s.trains[p] == 45 - placed
+    placed = [0] * n
+    for rid, p in enumerate(s.owner):
+        if p >= 0:
+            placed[p] += LENGTHS[rid]
+    assert s.trains == [45 - x for x in placed]
     # each route has at most one owner (a list entry), doubles follow §Occupare le strade
     for a, b in DOUBLES:
         oa, ob = s.owner[a], s.owner[b]

@@ -13,9 +13,8 @@ from gamelib.rails.bots import RandomBot
 def test_protocol_is_complete():
     assert isinstance(rails, GameModule)
     assert rails.NAME == "rails"
-    assert issubclass(rails.bots.RandomBot, object) and rails.bots.RandomBot(1).choose(
-        rails.new_game(2, seed=1)
-    )
+    s = rails.new_game(2, seed=1)
+    assert rails.bots.RandomBot(1).choose(s) in rails.legal_actions(s)
 
 
 def test_same_seed_same_game_and_names():
