@@ -59,3 +59,26 @@ def test_map_measure_and_corridors_change_the_map(watched_page, voila_url):
     element_screenshot(page, ".rails-fig-map", "rails__01_map_betweenness")
     screenshot(page, "rails__01_after_controls")
     assert_healthy(watched_page)
+
+
+def test_odds_sliders_change_the_charts(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "02_cards_and_odds.ipynb")
+    page.wait_for_selector(".rails-fig-ready .js-plotly-plot")
+    before = plot_json(page, ".rails-fig-ready")
+    handle = page.locator(".rails-locos .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    wait_changed(page, ".rails-fig-ready", before)
+    before = plot_json(page, ".rails-fig-wipe")
+    handle = page.locator(".rails-deck-locos .noUi-handle").first
+    handle.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    wait_changed(page, ".rails-fig-wipe", before)
+    page.locator(".rails-mc-run").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.rails-mc-result').innerText.includes('95%')",
+        timeout=60_000,
+    )
+    screenshot(page, "rails__02_after_controls")
+    assert_healthy(watched_page)

@@ -50,3 +50,49 @@ def test_corridor_slider_highlights_the_top_routes(rails_map):
     assert list(rails_map.bar_fig.data[0].marker.color[:3]) == ["#00c8ff"] * 3
     rails_map.top.value = 0
     assert len(highlight.lon) == 0
+
+
+@pytest.fixture
+def lab():
+    from widgets.rails.odds_lab import OddsLab
+
+    return OddsLab()
+
+
+def test_hand_controls_move_the_ready_curve_and_distribution(lab):
+    from gamelib.rails import odds
+
+    curve = lab.ready_fig.data[0].y
+    dist = lab.dist_fig.data[0].y
+    lab.locos.value = 2
+    assert lab.ready_fig.data[0].y != curve
+    lab.draws.value = 10
+    assert lab.dist_fig.data[0].y != dist
+    pool = odds.unseen_pool(lab.colour.value, 2, lab.other.value)
+    exact = float(odds.route_ready(lab.length.value, lab.colour.value + 2, 10, pool))
+    assert lab.ready_fig.data[2].y[0] == pytest.approx(exact)
+    assert "10" in lab.summary.value
+
+
+def test_wipe_chart_follows_the_pile(lab):
+    bars = lab.wipe_fig.data[0].y
+    lab.deck_locos.value = 6
+    assert lab.wipe_fig.data[0].y != bars
+    assert lab.wipe_fig.data[0].marker.color[3] == "#c0392b"
+
+
+def test_choice_chart_compares_one_card_with_two(lab):
+    blind, loco = lab.choice_fig.data
+    assert blind.y[0] == 2 and loco.y[0] == 1
+    before = blind.y[1]
+    lab.colour.value = 10
+    assert blind.y[1] < before
+
+
+def test_monte_carlo_runs_on_the_button(lab):
+    lab.mc_n.value = 1_000
+    lab._monte_carlo()
+    assert "95%" in lab.mc_out.value and lab.mc_out.value.count("<tr>") == 3
+    assert lab.mc_bar.layout.visibility == "hidden"
+    with pytest.raises(ValueError):
+        lab.panel("nope")

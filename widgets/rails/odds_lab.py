@@ -1,0 +1,274 @@
+"""The Rails card lab: exact hypergeometric odds from ``gamelib.rails.odds`` as live charts, and
+a seeded Monte Carlo check on a button. This module only lays the numbers out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.rails import odds
+from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.i18n import t
+
+MAX_DRAWS = 30
+GOOD = "#1f77b4"
+PLAIN = "#b0b7bf"
+WARN = "#c0392b"
+
+
+def _pct(p: float) -> str:
+    return f"{100 * float(p):.1f}%"
+
+
+def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
+    s = w.IntSlider(
+        value=value,
+        min=lo,
+        max=hi,
+        description=t(key),
+        style={"description_width": "190px"},
+        layout=w.Layout(width="460px"),
+    )
+    s.add_class(css)
+    return s
+
+
+class OddsLab(w.VBox):
+    """A hand and a route; the chance to be ready after k draws; the face-up wipe; the price of
+    a face-up locomotive; Monte Carlo."""
+
+    PANELS = ("ready", "wipe", "choice", "montecarlo")
+
+    def __init__(self, seed: int = 7, **kwargs: Any) -> None:
+        self.length = _slider(4, 1, 6, "rails.odds.length", "rails-length")
+        self.colour = _slider(1, 0, 12, "rails.odds.colour", "rails-colour")
+        self.locos = _slider(0, 0, 14, "rails.odds.locos", "rails-locos")
+        self.other = _slider(3, 0, 40, "rails.odds.other", "rails-other")
+        self.draws = _slider(6, 0, MAX_DRAWS, "rails.odds.draws", "rails-draws")
+        self.summary = w.HTML()
+        self.summary.add_class("rails-odds-summary")
+        self.deck_locos = _slider(14, 0, 14, "rails.odds.deck_locos", "rails-deck-locos")
+        self.deck_size = _slider(110, 5, 110, "rails.odds.deck_size", "rails-deck-size")
+        self.wipe_summary = w.HTML()
+        self.notice = Notice()
+
+        self.ready_fig = figure(
+            height=340,
+            title=t("rails.odds.ready_title"),
+            xaxis=dict(title=t("rails.odds.draws_axis")),
+            yaxis=dict(title=t("rails.odds.probability"), tickformat=".0%", range=[0, 1.02]),
+            legend=dict(orientation="h", y=-0.25),
+        )
+        self.ready_fig.add_scatter(
+            mode="lines", name=t("rails.odds.with_locos"), line=dict(color=GOOD, width=3)
+        )
+        self.ready_fig.add_scatter(
+            mode="lines",
+            name=t("rails.odds.without_locos"),
+            line=dict(color=PLAIN, width=2, dash="dot"),
+        )
+        self.ready_fig.add_scatter(
+            mode="markers", name=t("rails.odds.you_are_here"), marker=dict(size=13, color=WARN)
+        )
+        self.dist_fig = figure(
+            height=300,
+            title=t("rails.odds.dist_title"),
+            xaxis=dict(title=t("rails.odds.usable_axis"), dtick=1),
+            yaxis=dict(title=t("rails.odds.probability"), tickformat=".0%"),
+        )
+        self.dist_fig.add_bar(hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+        self.wipe_fig = figure(
+            height=320,
+            title=t("rails.odds.wipe_title"),
+            xaxis=dict(title=t("rails.odds.locos_axis"), dtick=1),
+            yaxis=dict(title=t("rails.odds.probability"), tickformat=".1%"),
+        )
+        self.wipe_fig.add_bar(hovertemplate="%{x}: %{y:.2%}<extra></extra>")
+        self.choice_fig = figure(
+            height=320,
+            title=t("rails.odds.choice_title"),
+            barmode="group",
+            yaxis=dict(title=t("rails.odds.expected_cards")),
+            legend=dict(orientation="h", y=-0.2),
+        )
+        cats = [t("rails.odds.cards"), t("rails.odds.useful"), t("rails.odds.locomotives")]
+        self.choice_fig.add_bar(x=cats, name=t("rails.odds.blind"), marker_color=GOOD)
+        self.choice_fig.add_bar(x=cats, name=t("rails.odds.face_up_loco"), marker_color=WARN)
+
+        self.seed = w.IntText(
+            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        )
+        self.mc_n = w.Dropdown(
+            options=[1_000, 10_000, 50_000], value=10_000, description=t("rails.odds.mc_n")
+        )
+        self.mc_button = w.Button(description=t("rails.odds.mc_run"), icon="play")
+        self.mc_button.add_class("rails-mc-run")
+        self.mc_bar = progress_bar()
+        self.mc_out = w.HTML()
+        self.mc_out.add_class("rails-mc-result")
+        self.mc_button.on_click(self._monte_carlo)
+
+        for c in (self.length, self.colour, self.locos, self.other, self.draws):
+            c.observe(self._update, "value")
+        for c in (self.deck_locos, self.deck_size):
+            c.observe(self._update_wipe, "value")
+        self._update()
+        self._update_wipe()
+
+        self.controls = card(
+            [self.length, self.colour, self.locos, self.other, self.draws, self.summary],
+            t("rails.odds.controls"),
+        )
+        self.boxes = {
+            "ready": [
+                boxed(self.ready_fig, "rails-fig-ready"),
+                boxed(self.dist_fig, "rails-fig-dist"),
+            ],
+            "wipe": [
+                card([self.deck_locos, self.deck_size, self.wipe_summary]),
+                boxed(self.wipe_fig, "rails-fig-wipe"),
+            ],
+            "choice": [boxed(self.choice_fig, "rails-fig-choice")],
+            "montecarlo": [
+                card(
+                    [
+                        w.HBox([self.seed, self.mc_n, self.mc_button]),
+                        self.mc_bar,
+                        self.mc_out,
+                        self.notice,
+                    ],
+                    t("rails.odds.mc_title"),
+                )
+            ],
+        }
+        super().__init__([self.controls, *self.boxes["ready"]], **kwargs)
+        self.add_class("rails-odds-lab")
+
+    def panel(self, name: str) -> w.VBox:
+        """One lesson step: the shared hand controls (not for the wipe) and that step's charts."""
+        if name not in self.boxes:
+            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
+        head = [] if name == "wipe" else [self.controls]
+        box = w.VBox([*head, *self.boxes[name]])
+        box.add_class(f"rails-panel-{name}")
+        return box
+
+    # ------------------------------------------------------------------ exact odds
+    def pool(self) -> odds.Pool:
+        return odds.unseen_pool(self.colour.value, self.locos.value, self.other.value)
+
+    def _update(self, _change: Any = None) -> None:
+        pool = self.pool()
+        length, k = self.length.value, self.draws.value
+        have = self.colour.value + self.locos.value
+        xs = list(range(MAX_DRAWS + 1))
+        with_locos = [float(odds.route_ready(length, have, x, pool)) for x in xs]
+        colour_only = odds.Pool(pool.total, pool.colour, 0)
+        without = [float(odds.route_ready(length, self.colour.value, x, colour_only)) for x in xs]
+        p = with_locos[k]
+        pmf = odds.hypergeometric_pmf(pool.total, pool.good, min(k, pool.total))
+        with self.ready_fig.batch_update():
+            self.ready_fig.data[0].x, self.ready_fig.data[0].y = xs, with_locos
+            self.ready_fig.data[1].x, self.ready_fig.data[1].y = xs, without
+            self.ready_fig.data[2].x, self.ready_fig.data[2].y = [k], [p]
+        with self.dist_fig.batch_update():
+            bars = self.dist_fig.data[0]
+            bars.x = [have + j for j in range(len(pmf))]
+            bars.y = [float(v) for v in pmf]
+            bars.marker.color = [GOOD if have + j >= length else PLAIN for j in range(len(pmf))]
+            self.dist_fig.layout.title.text = t("rails.odds.dist_title_k", k=k)
+        blind, loco = odds.blind_turn(pool), odds.face_up_locomotive_turn()
+        with self.choice_fig.batch_update():
+            self.choice_fig.data[0].y = [
+                float(blind.cards),
+                float(blind.useful),
+                float(blind.locomotives),
+            ]
+            self.choice_fig.data[1].y = [
+                float(loco.cards),
+                float(loco.useful),
+                float(loco.locomotives),
+            ]
+        self.summary.value = t(
+            "rails.odds.summary",
+            p=_pct(p),
+            k=k,
+            length=length,
+            have=have,
+            good=pool.good,
+            total=pool.total,
+            useful=f"{float(blind.useful):.2f}",
+        )
+        self.mc_out.value = ""
+
+    def _update_wipe(self, _change: Any = None) -> None:
+        locos = min(self.deck_locos.value, self.deck_size.value)
+        pmf = odds.hypergeometric_pmf(self.deck_size.value, locos, odds.FACE_UP)
+        with self.wipe_fig.batch_update():
+            bars = self.wipe_fig.data[0]
+            bars.x = list(range(len(pmf)))
+            bars.y = [float(v) for v in pmf]
+            bars.marker.color = [WARN if j >= odds.WIPE else PLAIN for j in range(len(pmf))]
+        p = odds.face_up_wipe(locos, self.deck_size.value)
+        self.wipe_summary.value = t(
+            "rails.odds.wipe_summary",
+            p=_pct(p),
+            one_in=f"{1 / float(p):.0f}" if p else "∞",
+            locos=locos,
+            total=self.deck_size.value,
+        )
+
+    # ------------------------------------------------------------------ Monte Carlo
+    def _monte_carlo(self, _button: Any = None) -> None:
+        n, seed = self.mc_n.value, self.seed.value
+        pool = self.pool()
+        length, k = self.length.value, self.draws.value
+        have = self.colour.value + self.locos.value
+        chunks = max(1, min(20, n // 500))
+        per = n // chunks
+
+        def work(progress: Any) -> tuple[int, int]:
+            ready = wipes = 0
+            for i in range(chunks):
+                ready += odds.simulate_route_ready(length, have, k, pool, per, seed=f"{seed}:r{i}")
+                wipes += odds.simulate_face_up_wipe(per, seed=f"{seed}:w{i}")
+                progress((i + 1) * per)
+            return ready, wipes
+
+        self.mc_button.disabled = True
+        try:
+            ready, wipes = run_with_progress(self.mc_bar, chunks * per, work)
+        finally:
+            self.mc_button.disabled = False
+        total = chunks * per
+        rows = []
+        for label, hits, exact in (
+            (
+                t("rails.odds.mc_ready", length=length, k=k),
+                ready,
+                odds.route_ready(length, have, k, pool),
+            ),
+            (t("rails.odds.mc_wipe"), wipes, odds.face_up_wipe()),
+        ):
+            low, high = odds.wilson_interval(hits, total)
+            inside = low <= float(exact) <= high
+            verdict = t("rails.odds.mc_inside") if inside else t("rails.odds.mc_outside")
+            rows.append(
+                f"<tr><td>{label}</td><td>{_pct(exact)}</td><td>{_pct(hits / total)}</td>"
+                f"<td>{_pct(low)} – {_pct(high)}</td><td>{verdict}</td></tr>"
+            )
+        head = "".join(
+            f"<th style='padding:2px 8px'>{t(k)}</th>"
+            for k in (
+                "rails.odds.mc_what",
+                "rails.odds.mc_exact",
+                "rails.odds.mc_est",
+                "rails.odds.mc_interval",
+                "rails.odds.mc_verdict",
+            )
+        )
+        self.mc_out.value = (
+            f"<p>{t('rails.odds.mc_done', n=f'{total:,}')}</p>"
+            f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+        )
