@@ -391,7 +391,8 @@ def apply(state: RailsState, action: Action) -> RailsState:
     return _pass(state)
 
 
-def _wrong_phase(state: RailsState, wanted: str) -> IllegalAction:
+def _wrong_phase(state: RailsState) -> IllegalAction:
+    """Why the player to move cannot start a new action now (setup, ticket choice, 2nd draw)."""
     if state.phase == SETUP:
         return IllegalAction(
             "§Preparazione",
@@ -402,13 +403,9 @@ def _wrong_phase(state: RailsState, wanted: str) -> IllegalAction:
             "§Prendere le carte Destinazione",
             "first choose which of the destination tickets just drawn to keep",
         )
-    if state.phase == SECOND_DRAW:
-        return IllegalAction(
-            "§Iniziare il gioco",
-            "only one action per turn: this turn is a card draw, take the second train card",
-        )
     return IllegalAction(
-        "§Prendere le carte Destinazione", f"there are no destination tickets to {wanted}"
+        "§Iniziare il gioco",
+        "only one action per turn: this turn is a card draw, take the second train card",
     )
 
 
@@ -482,7 +479,7 @@ def _keep(state: RailsState, action: KeepTickets) -> RailsState:
 
 def _check_draw_phase(state: RailsState) -> None:
     if state.phase not in (TURN, SECOND_DRAW):
-        raise _wrong_phase(state, "draw")
+        raise _wrong_phase(state)
 
 
 def _after_draw(new: RailsState, ends_turn: bool) -> None:
@@ -541,7 +538,7 @@ def _draw_face_up(state: RailsState, action: DrawFaceUp) -> RailsState:
 
 def _claim(state: RailsState, action: ClaimRoute) -> RailsState:
     if state.phase != TURN:
-        raise _wrong_phase(state, "claim")
+        raise _wrong_phase(state)
     route_id, color, locos = action.route, action.color, action.locomotives
     if not (_is_int(route_id) and isinstance(color, str) and _is_int(locos)):
         raise IllegalAction("§actions", "ClaimRoute needs a route id, a colour and a count")
@@ -615,7 +612,7 @@ def _claim(state: RailsState, action: ClaimRoute) -> RailsState:
 
 def _draw_tickets(state: RailsState) -> RailsState:
     if state.phase != TURN:
-        raise _wrong_phase(state, "draw")
+        raise _wrong_phase(state)
     if not state.ticket_deck:
         raise IllegalAction(
             "§Prendere le carte Destinazione", "the destination ticket deck is empty"
@@ -633,7 +630,7 @@ def _draw_tickets(state: RailsState) -> RailsState:
 
 def _pass(state: RailsState) -> RailsState:
     if state.phase != TURN:
-        raise _wrong_phase(state, "pass")
+        raise _wrong_phase(state)
     if _has_move(state):
         raise IllegalAction(
             "§silent:no-move", "you can still act: passing is only for a player with no move"

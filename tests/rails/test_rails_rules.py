@@ -138,6 +138,15 @@ def test_iniziare_one_action_then_the_next_player_clockwise():
     assert rails.current_player(s) == 0 and s.turn == 3
 
 
+def test_iniziare_only_one_action_a_card_draw_cannot_become_a_claim():
+    """§Iniziare il gioco: once a player has drawn a first card, the turn is a card draw."""
+    s = set_hand(started(2), 0, {"red": 3})
+    s1 = rails.apply(s, DrawDeck())
+    rejected(s1, ClaimRoute(route_id(*RED_3), "red", 0), "§Iniziare il gioco")
+    rejected(s1, DrawTickets(), "§Iniziare il gioco")
+    rejected(s1, Pass(), "§Iniziare il gioco")
+
+
 def test_prendere_carte_two_from_the_deck_is_two_actions_by_the_same_player():
     """§Prendere carte carro: two cards from the deck; the engine asks twice."""
     s = started(2)
