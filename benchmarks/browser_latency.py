@@ -13,6 +13,7 @@ blocked).
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -32,13 +33,21 @@ from tests.browser.conftest import (  # noqa: E402
 FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
 
 
+def has_widgets(notebook: str) -> bool:
+    cells = json.loads((ROOT / notebook).read_text(encoding="utf-8"))["cells"]
+    return any(c["cell_type"] == "code" for c in cells)
+
+
 def page_times(browser, base: str, notebook: str) -> tuple[float, float, float]:
+    """Seconds from navigation to the first widget (or, on a page of prose only, to the
+    rendered page), to every cell executed, and to every chart drawn."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     watched = watch(context)
     page = watched.page
     start = time.perf_counter()
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
-    page.wait_for_selector(FIRST_WIDGET, state="attached", timeout=120_000)
+    first_selector = FIRST_WIDGET if has_widgets(notebook) else "#rendered_cells"
+    page.wait_for_selector(first_selector, state="visible", timeout=120_000)
     first = time.perf_counter() - start
     wait_for_voila(page)
     ready = time.perf_counter() - start
