@@ -49,7 +49,7 @@ def p_hand_stops(hand_size: int, number: int) -> Fraction:
     k = hand_size
     if not 0 <= k <= n_total:
         raise ValueError(f"hand size must be 0..{n_total}")
-    miss = sum(math.comb(g, i) * math.comb(n_total - g, k - i) for i in range(need))
+    miss = sum(math.comb(g, i) * math.comb(n_total - g, k - i) for i in range(min(need, k + 1)))
     return 1 - Fraction(miss, math.comb(n_total, k))
 
 
