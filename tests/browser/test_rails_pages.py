@@ -82,3 +82,22 @@ def test_odds_sliders_change_the_charts(watched_page, voila_url):
     )
     screenshot(page, "rails__02_after_controls")
     assert_healthy(watched_page)
+
+
+def test_ticket_and_trail_controls_redraw_the_maps(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "03_tickets_and_longest_path.ipynb")
+    page.wait_for_selector(".rails-fig-ticket .js-plotly-plot")
+    before = plot_json(page, ".rails-fig-ticket")
+    select = page.locator(".rails-ticket-select select").first
+    option = select.evaluate("s => s.options[4].value")
+    select.select_option(option)
+    wait_changed(page, ".rails-fig-ticket", before)
+    before = plot_json(page, ".rails-fig-trail")
+    handle = page.locator(".rails-trail-step .noUi-handle").first
+    handle.focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowLeft")
+    wait_changed(page, ".rails-fig-trail", before)
+    page.wait_for_timeout(800)
+    screenshot(page, "rails__03_after_controls")
+    assert_healthy(watched_page)

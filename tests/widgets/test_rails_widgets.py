@@ -96,3 +96,57 @@ def test_monte_carlo_runs_on_the_button(lab):
     assert lab.mc_bar.layout.visibility == "hidden"
     with pytest.raises(ValueError):
         lab.panel("nope")
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    from widgets.rails.tickets import TicketExplorer
+
+    return TicketExplorer(seed=3)
+
+
+def test_ticket_choice_draws_its_shortest_chains(explorer):
+    from gamelib.rails.routes import shortest_route
+
+    b = board.load()
+    la_ny = next(tk for tk in b.tickets if {tk.a, tk.b} == {"Los Angeles", "New York"})
+    explorer.ticket.value = la_ny.id
+    path = shortest_route(la_ny.a, la_ny.b, by="trains")
+    drawn = explorer.ticket_map.trace("highlight")
+    assert sum(1 for v in drawn.lon if v is None) == len(path.route_ids)
+    assert f"{path.trains} trains" in explorer.ticket_info.value
+    other = next(tk for tk in b.tickets if tk.id != la_ny.id)
+    explorer.ticket.value = other.id
+    assert sum(1 for v in drawn.lon if v is None) == len(
+        shortest_route(other.a, other.b, by="trains").route_ids
+    )
+
+
+def test_trail_slider_walks_the_longest_trail(explorer):
+    from gamelib.rails.routes import longest_trail
+    from gamelib.rails.scoring import player_routes
+
+    p = explorer.player.value
+    trail = explorer.trails[p]
+    assert sum(r.length for r, _, _ in trail) == longest_trail(player_routes(explorer.state, p))
+    assert len({r.id for r, _, _ in trail}) == len(trail)  # no route twice
+    for (_, _, to), (_, frm, _) in zip(trail, trail[1:], strict=False):
+        assert to == frm  # continuous
+    walked = explorer.trail_map.trace("highlight")
+    explorer.step.value = 1
+    assert sum(1 for v in walked.lon if v is None) == 1
+    explorer.step.value = len(trail)
+    assert sum(1 for v in walked.lon if v is None) == len(trail)
+
+
+def test_new_seed_plays_a_new_game(explorer):
+    before = explorer.state.owner
+    explorer.seed.value = 4
+    assert explorer.state.owner != before
+    assert explorer.step.value == len(explorer.trails[explorer.player.value])
+
+
+def test_points_chart_shows_points_per_train(explorer):
+    bars, per_train = explorer.points_fig.data
+    assert list(bars.y) == [1, 2, 4, 7, 10, 15]
+    assert per_train.y[-1] == pytest.approx(2.5)

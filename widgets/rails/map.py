@@ -58,8 +58,8 @@ GEO = dict(
 
 # Overlay traces, filled in place by the widgets; their names are their roles. Halos are drawn
 # under the coloured routes (a glow that keeps the route colour readable), the rest on top.
-HALOS = ("highlight",)
-OVERLAYS = ("claimed", "path", "steps")
+HALOS = ("highlight", "claimed")
+OVERLAYS = ("path", "steps")
 
 
 def width_for(length: int) -> float:
