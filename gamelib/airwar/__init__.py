@@ -1,0 +1,56 @@
+"""AirWar: Pacific!, the two-player WWII air-combat card game: rules, decks, bots and odds.
+
+The package exposes the protocol of :class:`gamelib.core.GameModule` (``new_game``,
+``legal_actions``, ``apply`` ...). Player 0 is the Axis, player 1 the Allies. Rule sections are
+cited by the rulebook's headings (``§Fase Combattimento``); see ``docs/rules/airwar.md``.
+"""
+
+from __future__ import annotations
+
+from . import actions, cards
+from .actions import ACTION_CLASSES, CODEC
+from .cards import SIDES
+from .rules import (
+    NAME,
+    apply,
+    current_player,
+    duel_values,
+    from_json,
+    is_over,
+    legal_actions,
+    new_game,
+    observation,
+    to_json,
+    winners,
+)
+from .state import AirWarState, Raid
+
+__all__ = [
+    "ACTION_CLASSES",
+    "CODEC",
+    "NAME",
+    "SIDES",
+    "AirWarState",
+    "Raid",
+    "actions",
+    "apply",
+    "bots",
+    "cards",
+    "current_player",
+    "duel_values",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "observation",
+    "to_json",
+    "winners",
+]
+
+
+def __getattr__(name: str):  # lazy: bots import this package
+    if name == "bots":
+        from . import bots
+
+        return bots
+    raise AttributeError(name)

@@ -1,0 +1,433 @@
+"""Bots for AirWar: Pacific!: the uniform random baseline and a one-step planner.
+
+The planner only uses what its player may know: its own hand, the table, counts of hidden
+cards, and the opponent's published deck list minus the cards it has seen (the "unseen pool").
+It never reads the opponent's hand, the order of a face-down mission or the deck order.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+import gamelib.airwar as airwar
+from gamelib import bots as _base
+
+from . import rules as R
+from .actions import (
+    AddInterceptor,
+    AddToMission,
+    Allot,
+    Attack,
+    ConvoyDiscard,
+    Disengage,
+    EndMobilisation,
+    Intercept,
+    Mobilise,
+    PassBattle,
+    PassStage,
+    PlayBattle,
+    ScrambleDone,
+    SendMission,
+    Strike,
+)
+from .cards import Card, load
+from .state import AirWarState
+
+CARDS = R.CARDS
+
+
+class RandomBot(_base.RandomBot):
+    """Uniformly random legal action (its own seeded generator, never the game's)."""
+
+    game = airwar
+
+
+# --------------------------------------------------------------------------------------------
+# Knowledge helpers (public information only)
+
+_DECK_IDS = {side: [c.id for c in cards] for side, cards in load().items()}
+
+
+def plane_value(card: Card) -> float:
+    """Rough worth of an aircraft in Industry points: what it can destroy or prevent."""
+    return (
+        1.5
+        + 0.6 * card.air_to_air
+        + 0.3 * card.defense
+        + 0.7 * max(card.bombing, card.carrier_attack / 2, card.convoy_attack / 2)
+    )
+
+
+def unseen_pool(state: AirWarState, me: int) -> list[Card]:
+    """The opponent's cards this player has not seen on the table: hand, deck and face-down
+    cards together (their split is hidden)."""
+    opp = R.other(me)
+    seen = set(state.discard[opp]) | set(state.bases[opp]) | set(state.carriers[opp])
+    seen |= set(state.war[opp]) | set(state.attached[opp])
+    for planes in state.grounded[opp].values():
+        seen.update(planes)
+    r = state.raid
+    if r is not None:
+        seen.update(r.exposed_att + r.exposed_def + r.duel_cards + r.sacrifice_pool)
+        seen.update(c for c in (r.duel_att, r.duel_def) if c)
+    return [CARDS[c] for c in _DECK_IDS[R.SIDES[opp]] if c not in seen]
+
+
+def _kill(a2a: int, dfn: int) -> bool:
+    return a2a > 0 and a2a >= dfn
+
+
+class PlannerBot:
+    """Chooses targets and mission sizes by expected damage against the interception it
+    expects, intercepts when the expected exchange favours it, and uses Battle cards when they
+    change a duel's outcome."""
+
+    game = airwar
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # -- entry point -------------------------------------------------------------------------
+    def choose(self, state: AirWarState) -> Any:
+        legal = R.legal_actions(state)
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        step = state.step
+        handler = getattr(self, "_" + step)
+        choice = handler(state, legal)
+        return choice if choice in legal else legal[-1]
+
+    # -- values --------------------------------------------------------------------------------
+    def _interceptor_stats(self, state: AirWarState, me: int) -> list[tuple[int, int]]:
+        """(Air-to-Air, Defense) of the opponent's unseen aircraft able to intercept."""
+        out = [
+            (c.air_to_air, c.defense)
+            for c in unseen_pool(state, me)
+            if c.kind == "aircraft" and c.air_to_air >= 1
+        ]
+        return out or [(0, 1)]
+
+    def _damage_stat(self, state: AirWarState, target: str, card: Card) -> float:
+        if target == R.RESOURCES:
+            return max(card.bombing, 0.6 * card.convoy_attack)
+        if CARDS[target].kind == "airbase":
+            return card.bombing
+        mult = 2 if state.stage == "carrier" else 1
+        return card.carrier_attack * mult
+
+    def _host_value(self, state: AirWarState, owner: int, host: str) -> float:
+        planes = state.grounded[owner].get(host, [])
+        lost = min((plane_value(CARDS[c]) for c in planes), default=0.0)
+        wars = sum(1 for b in state.war[owner].values() if b == host)
+        return 5.0 * R.host_capacity(state, owner, host) + lost + 3.0 * wars
+
+    # -- Mobilisation --------------------------------------------------------------------------
+    def _mobilise(self, state: AirWarState, legal: list[Any]) -> Any:
+        hosts = [a for a in legal if isinstance(a, Mobilise) and not a.base]
+        if hosts:
+            return hosts[0]
+        wars = [a for a in legal if isinstance(a, Mobilise)]
+        if wars:
+            p = state.active
+
+            def score(a: Mobilise) -> float:
+                eff = CARDS[a.card].effect
+                if eff == "base_defense":
+                    return R.host_capacity(state, p, a.base) * 10 - R.host_defense(state, p, a.base)
+                return R.host_defense(state, p, a.base) + R.host_capacity(state, p, a.base)
+
+            return max(wars, key=score)
+        return EndMobilisation()
+
+    # -- Attack --------------------------------------------------------------------------------
+    def _expected_interceptors(self, state: AirWarState, target: str) -> int:
+        p = state.active
+        q = R.other(p)
+        fb, fc = R.scramble_room(state, target)
+        pool = [c for c in unseen_pool(state, p) if c.kind == "aircraft" and c.air_to_air >= 1]
+        unseen = len(unseen_pool(state, p)) or 1
+        expected_in_hand = len(state.hand[q]) * len(pool) / unseen
+        return min(fb + fc, round(expected_in_hand))
+
+    def _mission_value(
+        self,
+        state: AirWarState,
+        target: str,
+        mission: list[Card],
+        k: int,
+        foes: list[tuple[int, int]],
+    ) -> float:
+        """Expected worth of the mission against ``k`` blind interceptions (one pass)."""
+        m = len(mission)
+        pick = min(1.0, k / m) if m else 0.0
+        survive = []
+        gain = 0.0
+        for c in mission:
+            pk = sum(1 for a, _ in foes if _kill(a, c.defense)) / len(foes)
+            pw = sum(1 for _, d in foes if _kill(c.air_to_air, d)) / len(foes)
+            survive.append(1.0 - pick * pk)
+            gain += pick * pw * 3.0 - pick * pk * plane_value(c) * 0.5
+        values = [self._damage_stat(state, target, c) for c in mission]
+        if target == R.RESOURCES:
+            q = R.other(state.active)
+            dmg = sum(v * s for v, s in zip(values, survive, strict=True))
+            dmg -= R.war_total(state, q, "industry_shield") * 0.7
+            return gain + dmg
+        q = R.other(state.active)
+        need = R.host_defense(state, q, target)
+        # probability that the surviving damage reaches the target's defense
+        prob = 0.0
+        for mask in range(1 << m):
+            pr, total = 1.0, 0.0
+            for i in range(m):
+                if mask >> i & 1:
+                    pr *= survive[i]
+                    total += values[i]
+                else:
+                    pr *= 1.0 - survive[i]
+            if total >= need:
+                prob += pr
+        return gain + prob * self._host_value(state, q, target)
+
+    def _plan(self, state: AirWarState, target: str, pool: list[str]) -> tuple[float, list[str]]:
+        """Best mission for ``target`` from ``pool``: strikers by damage, escorts by Air-to-Air,
+        minus what the aircraft left on the ground cost the next defence."""
+        p = state.active
+        cap = R.attack_capacity(state, p, state.stage)
+        cards = [CARDS[c] for c in pool if R.can_fly(CARDS[c], state.stage)]
+        if state.stage == "airbase" and state.carriers[p]:
+            # keep the best carrier-based strikers for the Carrier stage (doubled there)
+            room = R.attack_capacity(state, p, "carrier")
+            cb = sorted(
+                (c for c in cards if c.carrier_based),
+                key=lambda c: -max(c.carrier_attack, c.bombing),
+            )
+            keep = {c.id for c in cb[:room]}
+            cards = [c for c in cards if c.id not in keep]
+        if not cards or cap <= 0:
+            return 0.0, []
+        k = self._expected_interceptors(state, target)
+        foes = self._interceptor_stats(state, p)
+        strikers = sorted(cards, key=lambda c: -self._damage_stat(state, target, c))
+        escorts = sorted(cards, key=lambda c: (-c.air_to_air, -c.defense))
+        hand_fighters = sum(
+            1 for c in state.hand[p] if CARDS[c].kind == "aircraft" and CARDS[c].air_to_air >= 1
+        )
+        best = (0.0, [])
+        stage_hosts = state.bases[p] if state.stage == "airbase" else state.carriers[p]
+        total_cap = sum(R.host_capacity(state, p, h) for h in stage_hosts)
+        for n_strike in range(1, min(cap, len(strikers)) + 1):
+            chosen = strikers[:n_strike]
+            if self._damage_stat(state, target, chosen[-1]) <= 0:
+                break
+            for n_escort in range(0, cap - n_strike + 1):
+                extra = [c for c in escorts if c not in chosen][:n_escort]
+                if len(extra) < n_escort:
+                    break
+                mission = chosen + extra
+                value = self._mission_value(state, target, mission, k, foes)
+                # aircraft that fly stay grounded during the enemy turn: lost defence
+                fighters_sent = sum(1 for c in mission if c.air_to_air >= 1)
+                room_left = total_cap - len(mission)
+                defenders = min(room_left, hand_fighters - fighters_sent)
+                value += 1.2 * max(0, defenders)
+                if value > best[0]:
+                    best = (value, [c.id for c in mission])
+        base_line = 1.2 * min(total_cap, hand_fighters)
+        return best[0] - base_line, best[1]
+
+    def _target(self, state: AirWarState, legal: list[Any]) -> Any:
+        best: tuple[float, Any] = (0.0, PassStage())
+        for a in legal:
+            if isinstance(a, Attack):
+                value, mission = self._plan(state, a.target, state.hand[state.active])
+                if mission and value > best[0]:
+                    best = (value, a)
+        return best[1]
+
+    def _launch(self, state: AirWarState, legal: list[Any]) -> Any:
+        r = state.raid
+        assert r is not None
+        pool = state.hand[state.active] + r.mission
+        _, plan = self._plan(state, r.target, pool)
+        for c in plan:
+            if c not in r.mission and AddToMission(c) in legal:
+                return AddToMission(c)
+        if SendMission() in legal:
+            return SendMission()
+        return legal[0]
+
+    # -- Intercept -----------------------------------------------------------------------------
+    def _raiders(self, state: AirWarState) -> list[Card]:
+        """Unseen enemy aircraft that could be in this mission."""
+        me = R.other(state.active)
+        out = [
+            c for c in unseen_pool(state, me) if c.kind == "aircraft" and R.can_fly(c, state.stage)
+        ]
+        return out or [CARDS[c] for c in _DECK_IDS[R.SIDES[state.active]][:1]]
+
+    def _blind_ev(self, state: AirWarState, interceptor: Card, raiders: list[Card]) -> float:
+        q = R.other(state.active)
+        bonus = R.war_total(state, q, "interceptor_air_to_air")
+        target = state.raid.target if state.raid is not None else R.RESOURCES
+        ev = 0.0
+        for x in raiders:
+            kill = _kill(interceptor.air_to_air + bonus, x.defense)
+            die = _kill(x.air_to_air, interceptor.defense)
+            ev += kill * (self._damage_stat(state, target, x) + 0.5 * plane_value(x))
+            ev -= die * plane_value(interceptor) * 0.8
+        return ev / len(raiders)
+
+    def _scramble(self, state: AirWarState, legal: list[Any]) -> Any:
+        r = state.raid
+        assert r is not None
+        raiders = self._raiders(state)
+        want = len(r.mission) + 1
+        if len(r.intercept) >= want:
+            return ScrambleDone()
+        options = [a for a in legal if isinstance(a, AddInterceptor)]
+        q = R.other(state.active)
+        if state.stage == "airbase" and state.carriers[q] and state.carriers[state.active]:
+            room = R.attack_capacity(state, q, "carrier")
+            cbs = [a for a in options if CARDS[a.card].carrier_based]
+            if len(cbs) <= room:
+                options = [a for a in options if not CARDS[a.card].carrier_based] or options
+        scored = [(self._blind_ev(state, CARDS[a.card], raiders), a) for a in options]
+        scored = [x for x in scored if x[0] > 0]
+        if not scored:
+            return ScrambleDone()
+        return max(scored, key=lambda x: x[0])[1]
+
+    # -- Combat --------------------------------------------------------------------------------
+    def _combat(self, state: AirWarState, legal: list[Any]) -> Any:
+        r = state.raid
+        assert r is not None
+        target = r.target
+        pen = R.K["exposed_defense_penalty"]
+        best: tuple[float, Any] = (0.0, Disengage())
+        if r.mode == "att_response":
+            foe = CARDS[r.just]
+            for a in legal:
+                if isinstance(a, Strike):
+                    me = CARDS[a.card]
+                    kill = _kill(me.air_to_air, foe.defense - pen)
+                    die = _kill(foe.air_to_air, me.defense)
+                    value = kill * plane_value(foe) - die * (
+                        plane_value(me) + self._damage_stat(state, target, me)
+                    )
+                    value -= 0.3 * self._damage_stat(state, target, me)
+                    if value > best[0]:
+                        best = (value, a)
+            return best[1]
+        q = R.other(state.active)
+        bonus = R.war_total(state, q, "interceptor_air_to_air")
+        raiders = self._raiders(state)
+        seen_int: set[str] = set()
+        for a in legal:
+            if isinstance(a, Intercept):
+                if a.interceptor in seen_int:
+                    continue
+                seen_int.add(a.interceptor)
+                value = self._blind_ev(state, CARDS[a.interceptor], raiders)
+            elif isinstance(a, Strike):
+                me, foe = CARDS[a.card], CARDS[a.target]
+                kill = _kill(me.air_to_air + bonus, foe.defense - pen)
+                die = _kill(foe.air_to_air, me.defense)
+                value = kill * (self._damage_stat(state, target, foe) + 0.5 * plane_value(foe))
+                value -= die * plane_value(me) * 0.8
+            else:
+                continue
+            if value > best[0]:
+                best = (value, a)
+        return best[1]
+
+    def _battle(self, state: AirWarState, legal: list[Any]) -> Any:
+        r = state.raid
+        assert r is not None
+        me = r.window_to_act
+        attacker = me == state.active
+        base = R.duel_values(state)
+
+        def outcome(v: dict[str, Any]) -> float:
+            own_key, foe_key = ("att", "def") if attacker else ("def", "att")
+            own_lost = v[f"{own_key}_destroyed"]
+            foe_lost = v[f"{foe_key}_destroyed"]
+            own = CARDS[v[own_key]["card"]]
+            foe = CARDS[v[foe_key]["card"]]
+            score = foe_lost * plane_value(foe) - own_lost * plane_value(own)
+            strike = own if attacker else foe
+            dmg = self._damage_stat(state, r.target, strike)
+            if attacker:
+                score -= own_lost * dmg
+            else:
+                score += foe_lost * dmg
+            return score
+
+        now = outcome(base)
+        best: tuple[float, Any] = (1.0, PassBattle())
+        for a in legal:
+            if not isinstance(a, PlayBattle):
+                continue
+            trial = R.apply(state, a)
+            if trial.step != "battle":
+                continue
+            gain = outcome(R.duel_values(trial)) - now
+            card = CARDS[a.card]
+            if card.lasting == "attached" and attacker and not base["att_destroyed"]:
+                gain += sum(
+                    card.param("own_" + s)
+                    for s in ("bombing", "convoy_attack", "carrier_attack")
+                    if (s == "carrier_attack") == (r.target != R.RESOURCES)
+                )
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+    # -- Damage and losses ---------------------------------------------------------------------
+    def _allot(self, state: AirWarState, legal: list[Any]) -> Any:
+        r = state.raid
+        assert r is not None
+        q = R.other(state.active)
+        capable = sorted(
+            c
+            for c in r.exposed_att
+            if c not in r.allot and R.strike_value(state, c, "convoy_attack") > 0
+        )[:10]
+        fixed_conv = sum(
+            R.strike_value(state, c, "convoy_attack") for c, t in r.allot.items() if t == "convoy"
+        )
+        rem = state.convoy[q]
+        shield = R.war_total(state, q, "convoy_shield")
+        best: tuple[float, set[str]] = (-1.0, set())
+        for n in range(len(capable) + 1):
+            for combo in combinations(capable, n):
+                conv = fixed_conv + sum(R.strike_value(state, c, "convoy_attack") for c in combo)
+                conv = max(0, conv - shield) if conv else 0
+                lost_ind = sum(R.strike_value(state, c, "bombing") for c in combo)
+                value = 0.45 * min(conv, rem) + (3.0 if conv >= rem else 0.0) - lost_ind
+                if value > best[0]:
+                    best = (value, set(combo))
+        card = legal[0].card
+        return Allot(card, "convoy" if card in best[1] else "industry")
+
+    def _sacrifice(self, state: AirWarState, legal: list[Any]) -> Any:
+        return min(legal, key=lambda a: plane_value(CARDS[a.card]))
+
+    def _convoy(self, state: AirWarState, legal: list[Any]) -> Any:
+        q = R.other(state.active)
+
+        def worth(a: ConvoyDiscard) -> float:
+            c = CARDS[a.card]
+            if a.card in state.bases[q] or a.card in state.carriers[q]:
+                return 100.0 + R.host_capacity(state, q, a.card)
+            if c.kind == "aircraft":
+                return plane_value(c)
+            if c.kind in ("airbase", "carrier"):
+                return 2.0 + c.capacity
+            return 2.5
+
+        return min(legal, key=worth)
