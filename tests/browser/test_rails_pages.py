@@ -101,3 +101,32 @@ def test_ticket_and_trail_controls_redraw_the_maps(watched_page, voila_url):
     page.wait_for_timeout(800)
     screenshot(page, "rails__03_after_controls")
     assert_healthy(watched_page)
+
+
+def log_items(page) -> int:
+    return page.evaluate("() => document.querySelectorAll('.rails-log li').length")
+
+
+def test_play_a_few_turns_and_the_log_grows(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "04_play.ipynb")
+    page.wait_for_selector(".rails-keep")
+    start = log_items(page)
+    page.locator(".rails-keep").first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('.rails-log li').length > {start}")
+    for _ in range(4):  # two turns of two blind cards; the bot answers in between
+        n = log_items(page)
+        page.locator(".rails-draw-deck").first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.rails-log li').length > {n}", timeout=30_000
+        )
+    assert log_items(page) >= start + 5
+    # a face-up locomotive as second card is refused with the rule
+    page.locator(".rails-draw-deck").first.click()
+    page.wait_for_timeout(1000)
+    page.locator(".rails-back").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.rails-log').innerText.includes('Move')", timeout=30_000
+    )
+    page.wait_for_timeout(800)
+    screenshot(page, "rails__04_after_turns")
+    assert_healthy(watched_page)

@@ -150,3 +150,98 @@ def test_points_chart_shows_points_per_train(explorer):
     bars, per_train = explorer.points_fig.data
     assert list(bars.y) == [1, 2, 4, 7, 10, 15]
     assert per_train.y[-1] == pytest.approx(2.5)
+
+
+@pytest.fixture
+def table():
+    from widgets.rails.table import RailsTable
+
+    return RailsTable(seats=("human", "planner"), seed=5)
+
+
+def test_table_plays_a_human_turn_then_the_bot_moves(table):
+    import gamelib.rails as rails
+
+    assert table.human_to_move() and len(table.offer.children) == 3
+    assert table.keep()  # setup: keep all three (§Preparazione)
+    assert table.session.state.phase == "turn"  # the planner kept its tickets on its own
+    before = len(table.session.log)
+    hand = sum(table.state.hands[0])
+    assert table.act(rails.DrawDeck())
+    assert table.act(rails.DrawDeck())
+    assert sum(table.session.history[before + 2].hands[0]) == hand + 2
+    assert len(table.session.log) > before + 2  # the bot played its turn
+    assert table.human_to_move()
+    assert table.log_view.value.count("<li") == len(table.session.log)
+
+
+def test_illegal_move_is_explained_and_changes_nothing(table):
+    import gamelib.rails as rails
+
+    table.keep()
+    state = table.state
+    six = next(r for r in table.board.routes if r.length == 6)
+    table.route.value = six.id
+    table.pay_colour.value = "red"
+    table.pay_locos.value = 0
+    assert not table.claim()
+    assert "lesson-error" in table.notice.value and "§" in table.notice.value
+    assert table.state is state
+    assert table.act(rails.DrawDeck())
+    assert not table.act(rails.DrawTickets())  # mid-draw: wrong phase
+    assert "§" in table.notice.value
+
+
+def test_back_and_forward_walk_the_log(table):
+    import gamelib.rails as rails
+
+    table.keep()
+    table.act(rails.DrawDeck())
+    n = table.session.index
+    table.back()
+    assert table.session.index == n - 1 and table.forward_button.disabled is False
+    table.forward()
+    assert table.session.index == n
+
+
+def test_save_and_load_round_trip(table):
+    import base64
+    import re
+
+    import gamelib.rails as rails
+
+    table.keep()
+    text = table.save_text()
+    href = re.search(r"base64,([^']+)'", table.save_link.value).group(1)
+    assert base64.b64decode(href).decode() == text
+    table.act(rails.DrawDeck())
+    assert rails.to_json(table.state) != text
+    assert table.load_text(text)
+    assert rails.to_json(table.state) == text
+    assert table.session.log == []
+
+
+def test_corrupt_load_changes_nothing(table):
+    state = table.state
+    assert not table.load_text(b"{not json")
+    assert table.state is state
+    assert "nothing was changed" in table.notice.value
+    table._on_upload({"new": ({"name": "x.json", "content": memoryview(b'{"game": "cnw"}')},)})
+    assert table.state is state
+
+
+def test_bots_play_to_the_end(table):
+    table.finish()
+    assert table.state.phase == "over"
+    assert "Final score" in table.scores.value and "Winner" in table.scores.value
+    assert table.bar.layout.visibility == "hidden"
+
+
+def test_all_bot_seats_and_map_shows_claims():
+    from widgets.rails.table import RailsTable
+
+    tb = RailsTable(seats=("planner", "random", "planner"), seed=2)
+    assert tb.state.phase == "over"  # no human: the bots play on their own
+    owned = [r for r, o in enumerate(tb.state.owner) if o == 0]
+    glow = tb.drawing.trace("owner0")
+    assert sum(1 for v in glow.lon if v is None) == len(owned) > 0

@@ -95,7 +95,7 @@ def route_label(route: rails_board.Route) -> str:
 class BoardFigure:
     """The board drawn once in a FigureWidget; ``overlay(role)`` returns a trace to change."""
 
-    def __init__(self, height: int = 520, legend: bool = True) -> None:
+    def __init__(self, height: int = 520, legend: bool = True, owners: int = 0) -> None:
         self.board = rails_board.load()
         self.cities = list(self.board.cities)
         self.fig = figure(
@@ -119,6 +119,8 @@ class BoardFigure:
         )
         for role in HALOS:
             self._add_overlay(role)
+        for p in range(owners):  # one glow per player under their claimed routes
+            self._add_overlay(f"owner{p}")
         groups: dict[tuple[str, int], list[int]] = {}
         for r in routes:
             groups.setdefault((r.color, r.length), []).append(r.id)
@@ -181,7 +183,7 @@ class BoardFigure:
             showlegend=False,
             name=role,
             line=dict(width=7, color=HIGHLIGHT),
-            opacity=0.75 if role in HALOS else 0.9,
+            opacity=0.9 if role in OVERLAYS else 0.75,
         )
 
     def trace(self, role: str) -> go.Scattergeo:
