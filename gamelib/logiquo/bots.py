@@ -51,6 +51,7 @@ def threat_severity(threat_id: int) -> float:
 
 _THREAT_IDS = tuple(c.id for c in by_kind("threat"))
 _BASE_SEVERITY = {cid: threat_severity(cid) for cid in _THREAT_IDS}
+_THREAT_ID_BY_NUMBER = {card(cid).number: cid for cid in _THREAT_IDS}
 
 
 class CarefulBot:
@@ -89,9 +90,9 @@ class CarefulBot:
         if c.kind == "pentaqo":
             return PENTAQO_VALUE
         total = 0.0
-        for t in _THREAT_IDS:
-            if card(t).number in c.mitigates:
-                total += remaining[t] * _BASE_SEVERITY[t]
+        for number in c.mitigates:
+            t = _THREAT_ID_BY_NUMBER[number]
+            total += remaining[t] * _BASE_SEVERITY[t]
         return total
 
     def _severity_for(self, obs: dict[str, Any], me: int) -> float:
