@@ -130,3 +130,21 @@ def test_play_a_few_turns_and_the_log_grows(watched_page, voila_url):
     page.wait_for_timeout(800)
     screenshot(page, "rails__04_after_turns")
     assert_healthy(watched_page)
+
+
+def test_strategy_button_fills_the_charts(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "05_strategy.ipynb")
+    box = page.locator(".rails-strategy-games input").first
+    box.fill("5")
+    box.press("Enter")
+    page.wait_for_timeout(500)
+    before = plot_json(page, ".rails-fig-length")
+    page.locator(".rails-strategy-run").first.click()
+    wait_changed(page, ".rails-fig-length", before)
+    page.wait_for_function(
+        "() => document.querySelector('.rails-strategy-summary').innerText.includes('5 games')",
+        timeout=30_000,
+    )
+    page.wait_for_timeout(800)
+    screenshot(page, "rails__05_after_run")
+    assert_healthy(watched_page)

@@ -245,3 +245,18 @@ def test_all_bot_seats_and_map_shows_claims():
     owned = [r for r, o in enumerate(tb.state.owner) if o == 0]
     glow = tb.drawing.trace("owner0")
     assert sum(1 for v in glow.lon if v is None) == len(owned) > 0
+
+
+def test_strategy_lab_runs_a_small_tournament():
+    from widgets.rails.strategy import StrategyLab
+
+    lab = StrategyLab(games=5, seed=1)
+    assert len(lab.score_fig.data[0].x) == 0  # nothing runs at construction
+    games = lab.run()
+    assert len(games) == 5
+    assert len(lab.score_fig.data[0].x) == 5  # one planner seat per game
+    assert len(lab.score_fig.data[1].x) == 10  # two random seats per game
+    assert len(lab.length_fig.data[0].x) == 5
+    assert 0 <= lab.rate_fig.data[0].y[0] <= 1
+    assert "5 games" in lab.summary.value
+    assert lab.bar.layout.visibility == "hidden"
