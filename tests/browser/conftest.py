@@ -170,10 +170,9 @@ def wait_for_voila(page, timeout: float = 120_000) -> None:
     )
 
 
-def screenshot(page, name: str, max_height: int = 9000) -> Path:
-    """The whole page: Voila scrolls inside its own container, so grow the viewport to fit."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
+def _grown(page, max_height: int = 9000):
+    """Grow the viewport to the page's height (Voila scrolls inside its own container, so
+    Playwright's full_page sees only one screen); returns the size to restore."""
     size = page.viewport_size
     height = page.evaluate(
         "() => Math.max(...[document.body, document.documentElement,"
@@ -182,6 +181,14 @@ def screenshot(page, name: str, max_height: int = 9000) -> Path:
     )
     page.set_viewport_size({"width": size["width"], "height": min(max(height, 600), max_height)})
     page.wait_for_timeout(500)
+    return size
+
+
+def screenshot(page, name: str) -> Path:
+    """The whole page."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    size = _grown(page)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
     return path
@@ -191,5 +198,7 @@ def element_screenshot(page, selector: str, name: str) -> Path:
     """One widget alone, e.g. for the README's pictures."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
+    size = _grown(page)
     page.locator(selector).first.screenshot(path=str(path))
+    page.set_viewport_size(size)
     return path
