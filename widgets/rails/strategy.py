@@ -80,7 +80,8 @@ class StrategyLab(w.VBox):
                 marker_color=colour,
                 opacity=0.65,
                 histnorm="probability",
-                nbinsx=40,
+                bingroup="scores",
+                xbins=dict(size=10),
             )
         self.rate_fig = figure(
             height=320,

@@ -182,7 +182,7 @@ class RailsTable(w.VBox):
                     [self.route, self.pay_colour, self.pay_locos, self.claim_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
-                self.tickets_button,
+                w.HBox([self.tickets_button]),
                 self.offer_box,
                 self.my_tickets,
                 self.notice,
