@@ -1,4 +1,94 @@
 """CNW: The Game, time-critical logistics conquest on 42 airport gateways (rulebook
-``cnw-the-game.it.txt``). The board lives in :mod:`gamelib.cnw.board`."""
+``cnw-the-game.it.txt``), as the game protocol of :mod:`gamelib.core`: ``new_game``,
+``legal_actions``, ``apply``, ``current_player``, ``is_over``, ``winners``, ``to_json``,
+``from_json``, ``observation`` and ``bots.RandomBot``.
 
-NAME = "cnw"
+Submodules: ``board`` (map, §3), ``battle`` (dice mathematics, §7.2/§8), ``cards`` (Gateway deck,
+tris, Imprevisti, §9), ``shipments`` (§10), ``objectives`` (§11), ``tables`` (setup and variant
+constants), ``network`` (the playable map per variant), ``state``, ``actions``, ``rules`` (the
+engine), ``bots``, ``simulate``.
+"""
+
+from gamelib.cnw import bots
+from gamelib.cnw.actions import (
+    CODEC,
+    AcceptPact,
+    Attack,
+    Deliver,
+    Deploy,
+    EndPhase,
+    KeepDice,
+    MoveIn,
+    ObcReroll,
+    Occupy,
+    PlacePawn,
+    PlayTris,
+    ProposePact,
+    RejectPact,
+    RemovePawn,
+    Reposition,
+)
+from gamelib.cnw.rules import (
+    NAME,
+    air_bridges,
+    apply,
+    attack_targets,
+    current_player,
+    deliverable,
+    delivery_chain,
+    from_json,
+    is_over,
+    legal_actions,
+    move_targets,
+    network_graph,
+    new_game,
+    objective_met,
+    observation,
+    occupy_targets,
+    reinforcements,
+    shipment_info,
+    to_json,
+    winners,
+)
+from gamelib.cnw.state import CnwState
+
+__all__ = [
+    "NAME",
+    "CODEC",
+    "AcceptPact",
+    "Attack",
+    "CnwState",
+    "Deliver",
+    "Deploy",
+    "EndPhase",
+    "KeepDice",
+    "MoveIn",
+    "ObcReroll",
+    "Occupy",
+    "PlacePawn",
+    "PlayTris",
+    "ProposePact",
+    "RejectPact",
+    "RemovePawn",
+    "Reposition",
+    "air_bridges",
+    "apply",
+    "attack_targets",
+    "bots",
+    "current_player",
+    "deliverable",
+    "delivery_chain",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "move_targets",
+    "network_graph",
+    "new_game",
+    "objective_met",
+    "observation",
+    "occupy_targets",
+    "reinforcements",
+    "shipment_info",
+    "to_json",
+    "winners",
+]
