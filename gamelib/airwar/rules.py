@@ -68,6 +68,10 @@ K = constants()
 CARDS: dict[str, Card] = by_id()
 SIDE_OF: dict[str, int] = {cid: SIDES.index(c.side) for cid, c in CARDS.items()}
 RESOURCES = "resources"
+_CAPACITY = {cid: c.capacity for cid, c in CARDS.items()}
+_CAPACITY_BONUS = {
+    cid: (c.param("amount") if c.effect == "base_capacity" else 0) for cid, c in CARDS.items()
+}
 
 
 def other(player: int) -> int:
@@ -80,12 +84,12 @@ def other(player: int) -> int:
 
 def host_capacity(state: AirWarState, player: int, host: str) -> int:
     """Capacity of an airbase or carrier in play, with its War cards (§Basi Aeree)."""
-    cap = CARDS[host].capacity
-    if not state.war[player]:
-        return cap
-    for war, base in state.war[player].items():
-        if base == host and CARDS[war].effect == "base_capacity":
-            cap += CARDS[war].param("amount")
+    cap = _CAPACITY[host]
+    wars = state.war[player]
+    if wars:
+        for war, base in wars.items():
+            if base == host:
+                cap += _CAPACITY_BONUS[war]
     return cap
 
 
@@ -100,7 +104,8 @@ def host_defense(state: AirWarState, player: int, host: str) -> int:
 
 def free_room(state: AirWarState, player: int, host: str) -> int:
     """Capacity minus the aircraft already grounded there (§Fase Intercetto)."""
-    return host_capacity(state, player, host) - len(state.grounded[player].get(host, ()))
+    planes = state.grounded[player].get(host)
+    return host_capacity(state, player, host) - (len(planes) if planes else 0)
 
 
 def war_total(state: AirWarState, player: int, effect: str) -> int:
@@ -519,6 +524,7 @@ def apply(state: AirWarState, action: Any) -> AirWarState:
     if action not in legal_actions(state):
         raise _reason(state, action)
     s = state.copy()
+    s.events = []
     _HANDLERS[type(action)](s, action)
     return s
 

@@ -136,7 +136,7 @@ class AirWarState:
             [dict(a) for a in self.attached],
             self.raid.copy() if self.raid is not None else None,
             self.winner,
-            [],
+            self.events[:],  # event dicts are never mutated once made
         )
 
     def locations(self) -> dict[str, str]:

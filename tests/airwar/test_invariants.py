@@ -1,0 +1,122 @@
+"""Invariants after every action over 1,000 seeded random games (conventions: tests/<game>/).
+
+Checked after every action: the 82 deck cards are all present exactly once; Industry and Convoy
+stay within bounds; no airbase or carrier holds more aircraft than its capacity; War cards sit
+on a standing airbase; someone is to act until the end. In one game out of ten after every
+action, and on a sample of states in the others: nothing hidden reaches either
+player's observation (the opponent's hand cards never seen face up, the decks, a face-down mission's cards for the defender, the
+intercept hand for the attacker, any mission order). On a sample of states: JSON round trip
+equal and the input state not mutated by ``apply``. Every action the bots play comes from
+``legal_actions`` and must apply without error.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import gamelib.airwar as aw
+from gamelib.airwar.bots import RandomBot
+from gamelib.airwar.cards import load
+from gamelib.airwar.rules import host_capacity
+
+ALL = sorted(c.id for deck in load().values() for c in deck)
+ALL_SET = set(ALL)
+GAMES = 1000
+TURN_CAP = 40  # random games are long; 40 turns (20 a side) cover every phase many times
+SAMPLE_EVERY = 97
+
+
+def public_cards(s: aw.AirWarState) -> set[str]:
+    """Cards face up on the table now (seen by both players)."""
+    out: set[str] = set()
+    for p in (0, 1):
+        out.update(s.discard[p], s.bases[p], s.carriers[p], s.war[p], s.attached[p])
+        for planes in s.grounded[p].values():
+            out.update(planes)
+    r = s.raid
+    if r is not None:
+        out.update(r.exposed_att, r.exposed_def, r.duel_cards, r.sacrifice_pool)
+        out.update(c for c in (r.duel_att, r.duel_def) if c)
+    return out
+
+
+def event_cards(s: aw.AirWarState) -> set[str]:
+    """Cards named by the last action's public announcements (a card revealed and moved on
+    within one action, e.g. discarded for the convoy and then reshuffled into the deck)."""
+    out: set[str] = set()
+    for e in s.events:
+        for key, value in e.items():
+            if key in ("card", "attacker", "defender", "on", "base") and value in ALL_SET:
+                out.add(value)
+            elif key == "cards":
+                out.update(value)
+    return out
+
+
+def check(s: aw.AirWarState, secret: set[str], leaks: bool) -> None:
+    """``secret``: cards never seen face up so far (updated here). A card that went back from
+    the table to the hand, or was reshuffled into a deck, is public knowledge; the order of a
+    deck never appears (only its size)."""
+    assert sorted(s.all_cards()) == ALL
+    secret -= public_cards(s)
+    secret -= event_cards(s)
+    for p in (0, 1):
+        assert 0 <= s.industry[p] <= 60
+        assert 0 <= s.convoy[p] <= 15
+        assert s.convoy[p] > 0 or s.step == "over"
+        hosts = s.bases[p] + s.carriers[p]
+        assert set(s.grounded[p]) == set(hosts)
+        for h in hosts:
+            assert len(s.grounded[p][h]) <= host_capacity(s, p, h)
+        assert all(b in s.bases[p] for b in s.war[p].values())
+    if s.step == "over":
+        assert s.winner is not None and s.industry[1 - s.winner] == 0
+        return
+    assert s.industry[0] > 0 and s.industry[1] > 0
+    assert aw.current_player(s) in (0, 1)  # the bot's choose() fails if nothing is legal
+    if leaks:
+        check_observations(s, secret)
+
+
+def check_observations(s: aw.AirWarState, secret: set[str]) -> None:
+    r = s.raid
+    for player in (0, 1):
+        obs = aw.observation(s, player)
+        text = json.dumps(obs)
+        hidden = (set(s.hand[1 - player]) | set(s.deck[0]) | set(s.deck[1])) & secret
+        assert all(set(side) >= {"deck_count"} and "deck" not in side for side in obs["sides"])
+        if r is not None and player != s.active:
+            hidden |= set(r.mission)
+        if r is not None and player == s.active:
+            hidden |= set(r.intercept)
+        for c in hidden:
+            assert f'"{c}"' not in text, (c, player, s.step)
+        assert obs["hand"] == sorted(s.hand[player])
+        if obs["raid"] is not None and obs["raid"]["mission"] is not None:
+            assert obs["raid"]["mission"] == sorted(r.mission)
+
+
+def test_invariants_over_1000_random_games():
+    rng = random.Random(2024)
+    finished = 0
+    for game in range(GAMES):
+        s = aw.new_game(2, seed=game)
+        bots = [RandomBot(rng.randrange(2**32)), RandomBot(rng.randrange(2**32))]
+        secret = set(ALL) - {"ax-lae", "al-midway"}
+        check(s, secret, leaks=True)
+        n = 0
+        while not aw.is_over(s) and s.turn <= TURN_CAP:
+            action = bots[aw.current_player(s)].choose(s)
+            sample = n % SAMPLE_EVERY == 0
+            before = s.copy() if sample else None
+            nxt = aw.apply(s, action)
+            if sample:
+                assert s == before  # apply never mutates its input
+                assert aw.from_json(aw.to_json(nxt)) == nxt
+            s = nxt
+            check(s, secret, leaks=game % 10 == 0 or sample)
+            n += 1
+        finished += aw.is_over(s)
+        assert aw.from_json(aw.to_json(s)) == s
+    assert finished > 0
