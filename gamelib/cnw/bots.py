@@ -1,11 +1,60 @@
-"""Bots for CNW: the uniform random baseline, and two rule-of-thumb players."""
+"""Bots for CNW: the uniform random baseline and two rule-of-thumb players.
+
+* :class:`RandomBot` picks any legal action, uniformly: the baseline.
+* :class:`CourierBot` plays the shipments (§10): for each active shipment it plans the cheapest
+  corridor from origin to destination (enemy gateways cost their pawns, its own cost nothing,
+  air bridges count), piles reinforcements at the head of the corridor, attacks along it, and
+  delivers as soon as a chain exists. It attacks elsewhere only at long odds in its favour.
+* :class:`ExpansionistBot` plays the map (§3.1, §6): it picks the region it is closest to
+  completing (or the ones its secret objective names, §11), takes it gateway by gateway, prizes
+  hubs (§6, §7.3), and delivers whenever a chain happens to exist.
+
+Both spend OBC tokens with :func:`gamelib.cnw.battle.choose_reroll` (§8.1), move the most pawns
+into conquests, move idle pawns from the interior to the front in Repositioning (§5.4), and
+accept every pact offered (§12.4). Neither peeks at hidden information: they read only what
+``observation`` shows their seat (the map, shipments, their own hand and objective).
+"""
 
 from __future__ import annotations
 
+import heapq
 import importlib
+import random
 from typing import Any
 
 from gamelib.bots import RandomBot as _BaseRandomBot
+from gamelib.cnw import battle
+from gamelib.cnw import rules as _rules
+from gamelib.cnw.actions import (
+    AcceptPact,
+    Attack,
+    Deliver,
+    Deploy,
+    EndPhase,
+    KeepDice,
+    ObcReroll,
+    Occupy,
+    PlacePawn,
+    PlayTris,
+    Reposition,
+)
+from gamelib.cnw.network import CODES, HUB, INDEX
+from gamelib.cnw.state import (
+    BRIEFING,
+    DELIVERY,
+    ELIM_DEPLOY,
+    ELIM_TRIS,
+    MOVE_IN,
+    NEUTRAL,
+    OPERATIONS,
+    PACT_ANSWER,
+    PLACEMENT,
+    REINFORCE,
+    REPOSITION,
+    REROLL_ATTACKER,
+    REROLL_DEFENDER,
+    CnwState,
+)
 
 
 class RandomBot(_BaseRandomBot):
@@ -24,3 +73,319 @@ class RandomBot(_BaseRandomBot):
     @game.setter
     def game(self, value: Any) -> None:
         self._game = value
+
+
+_ODDS: dict[tuple[int, int, bool], float] = {}
+
+
+def odds(attackers: int, defenders: int, hub: bool) -> float:
+    """Chance to take a gateway pressing the attack (§7.2, §8.3), memoised."""
+    key = (attackers, defenders, hub)
+    p = _ODDS.get(key)
+    if p is None:
+        p = _ODDS[key] = battle.conquest_probability(attackers, defenders, hub=hub)
+    return p
+
+
+class _HeuristicBot:
+    """Shared habits; subclasses say which gateways matter (``targets``) and how bold to be."""
+
+    attack_threshold = 0.6  # least conquest chance for an attack on a wanted gateway
+    opportunistic_threshold = 0.85  # ... on any other gateway
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._plan_key: tuple[int, int] | None = None
+        self._targets: dict[int, float] = {}
+
+    # -- what the subclass decides ------------------------------------------------------------
+
+    def plan(self, state: CnwState, me: int) -> dict[int, float]:
+        """Gateways (indices) the bot wants, with a weight: higher is more wanted."""
+        raise NotImplementedError
+
+    # -- the decision -------------------------------------------------------------------------
+
+    def choose(self, state: CnwState) -> Any:
+        me = _rules.current_player(state)
+        actions = _rules.legal_actions(state)
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        phase = state.phase
+        if phase in (REROLL_ATTACKER, REROLL_DEFENDER):
+            return self._reroll(state, actions)
+        if phase == PACT_ANSWER:
+            return next(a for a in actions if isinstance(a, AcceptPact))
+        if phase == MOVE_IN:
+            return max(actions, key=lambda a: a.count)
+        if phase == ELIM_TRIS:
+            return actions[0]
+        targets = self._plan(state, me)
+        if phase == PLACEMENT:
+            return self._best_place(state, me, actions, targets)
+        if phase == BRIEFING:
+            return self._least_needed(state, me, actions)
+        if phase in (REINFORCE, ELIM_DEPLOY):
+            tris = [a for a in actions if isinstance(a, PlayTris)]
+            if tris:
+                return max(tris, key=lambda a: _rules.DECK.tris_value([INDEX[c] for c in a.cards]))
+            return self._deploy(state, me, actions, targets)
+        if phase == OPERATIONS:
+            return self._operate(state, me, actions, targets)
+        if phase == REPOSITION:
+            return self._reposition(state, me, actions, targets)
+        if phase == DELIVERY:
+            for a in actions:
+                if isinstance(a, Deliver):
+                    return a
+            return next(a for a in actions if isinstance(a, EndPhase))
+        return self.rng.choice(actions)
+
+    def _plan(self, state: CnwState, me: int) -> dict[int, float]:
+        key = (state.turn, state.owner.count(me), sum(state.sla))
+        if key != self._plan_key:
+            self._plan_key = key
+            self._targets = self.plan(state, me)
+        return self._targets
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _threat(state: CnwState, me: int, i: int) -> int:
+        """Enemy pawns next to gateway ``i`` (board links)."""
+        g = _rules._geo(state)
+        return sum(
+            state.pawns[j]
+            for j in g.adj[i]
+            if state.owner[j] >= 0 and _rules._enemy(state, me, state.owner[j])
+        )
+
+    def _front_score(self, state: CnwState, me: int, i: int, targets: dict[int, float]) -> float:
+        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened."""
+        g = _rules._geo(state)
+        score = 0.0
+        for j in g.adj[i]:
+            if state.owner[j] != me:
+                score += targets.get(j, 0.0) * 3 + 0.2
+        score += 0.05 * self._threat(state, me, i)
+        if HUB[i]:
+            score += 0.3
+        return score
+
+    def _best_place(
+        self, state: CnwState, me: int, actions: list, targets: dict[int, float]
+    ) -> Any:
+        def score(a: PlacePawn) -> float:
+            i = INDEX[a.gateway]
+            need = self._threat(state, me, i) + 1 - state.pawns[i] * 0.7
+            return self._front_score(state, me, i, targets) + 0.3 * need + targets.get(i, 0.0)
+
+        return max(actions, key=score)
+
+    def _least_needed(self, state: CnwState, me: int, actions: list) -> Any:
+        return min(
+            actions,
+            key=lambda a: (
+                self._threat(state, me, INDEX[a.gateway]),
+                -state.pawns[INDEX[a.gateway]],
+            ),
+        )
+
+    def _deploy(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
+        deploys = [a for a in actions if isinstance(a, Deploy)]
+        best = max(
+            {a.gateway for a in deploys},
+            key=lambda c: self._front_score(state, me, INDEX[c], targets),
+        )
+        pool = state.pool
+        return next(a for a in deploys if a.gateway == best and a.count == pool)
+
+    def _operate(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
+        best, best_score = None, 0.0
+        for a in actions:
+            if isinstance(a, Occupy):
+                score = 1.0 + targets.get(INDEX[a.target], 0.0)
+                if a.count == min(3, state.pawns[INDEX[a.source]] - 1) and score > best_score:
+                    best, best_score = a, score
+                continue
+            if not isinstance(a, Attack):
+                continue
+            i, j = INDEX[a.source], INDEX[a.target]
+            if a.dice != min(3, state.pawns[i] - 1):
+                continue  # always roll the most dice
+            if any(me in x[:2] and state.owner[j] in x[:2] for x in state.pacts):
+                continue  # §12.4: never betray a pact
+            p = odds(state.pawns[i] - 1, state.pawns[j], HUB[j])
+            want = targets.get(j, 0.0)
+            need = self.attack_threshold if want > 0 else self.opportunistic_threshold
+            if not state.conquered and p >= need - 0.15:
+                need -= 0.15  # a card needs a conquest this turn (§9.1)
+            if p < need:
+                continue
+            score = p * (1.0 + want) + (0.3 if HUB[j] else 0.0)
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None:
+            return best
+        return next(a for a in actions if isinstance(a, EndPhase))
+
+    def _reposition(
+        self, state: CnwState, me: int, actions: list, targets: dict[int, float]
+    ) -> Any:
+        best, best_gain = None, 0.5
+        idle: dict[str, float] = {}
+        for a in actions:
+            if not isinstance(a, Reposition):
+                continue
+            i = INDEX[a.source]
+            if a.count != state.pawns[i] - 1:
+                continue
+            if a.source not in idle:
+                idle[a.source] = self._front_score(state, me, i, targets)
+            gain = self._front_score(state, me, INDEX[a.target], targets) - idle[a.source]
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+        return next(a for a in actions if isinstance(a, EndPhase))
+
+    def _reroll(self, state: CnwState, actions: list) -> Any:
+        roll = state.roll
+        side = "attacker" if state.phase == REROLL_ATTACKER else "defender"
+        other = roll["defender"] if side == "attacker" else roll["attacker"]
+        face = battle.choose_reroll(
+            side,
+            roll["attack"],
+            roll["defend"],
+            hub=roll["hub"],
+            opponent_may_reroll=_rules._may_reroll(state, other),
+        )
+        for a in actions:
+            if isinstance(a, ObcReroll) and a.die == face:
+                return a
+        return next(a for a in actions if isinstance(a, KeepDice))
+
+
+def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[int] | None:
+    """Cheapest path from ``origin`` to any of ``targets``: entering a gateway of mine costs 0.1,
+    a neutral 1, an enemy's its pawns + 1 (+1 for a hub, §8.3), a teammate's is closed; air
+    bridges between my hubs cost nothing extra (§7.3)."""
+    g = _rules._geo(state)
+    owner, pawns = state.owner, state.pawns
+    bridges = _rules._bridge_zone(state, g, me) if state.bridges_closed < 0 else None
+    my_hubs = [h for h in g.hubs if owner[h] == me]
+
+    def cost(j: int) -> float:
+        o = owner[j]
+        if o == me:
+            return 0.1
+        if o == NEUTRAL:
+            return 1.0
+        if not _rules._enemy(state, me, o):
+            return 1e6
+        return pawns[j] + 1.0 + (1.0 if HUB[j] else 0.0)
+
+    start_cost = cost(origin) if owner[origin] != me else 0.0
+    dist = {origin: start_cost}
+    prev: dict[int, int] = {}
+    heap = [(start_cost, origin)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        if i in targets:
+            path = [i]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        nxt = list(g.adj[i])
+        if bridges is not None and owner[i] == me and HUB[i]:
+            nxt += [h for h in my_hubs if h != i]
+        for j in nxt:
+            nd = d + cost(j)
+            if nd < dist.get(j, 1e18):
+                dist[j] = nd
+                prev[j] = i
+                heapq.heappush(heap, (nd, j))
+    return None
+
+
+class CourierBot(_HeuristicBot):
+    """Builds delivery corridors for its two shipments (§10.1) and delivers: the SLA road."""
+
+    attack_threshold = 0.45
+    opportunistic_threshold = 0.8
+
+    def plan(self, state: CnwState, me: int) -> dict[int, float]:
+        want: dict[int, float] = {}
+        for card, deadline in state.shipments[me]:
+            ship = _rules.SHIPS.cards[card]
+            o, d = INDEX[ship.origin], INDEX[ship.destination]
+            ends = {d} | (
+                _rules._delivery_targets(state, _rules._geo(state), me, ship)
+                if state.owner[d] != me
+                else set()
+            )
+            path = _corridor(state, me, o, ends)
+            if path is None:
+                continue
+            missing = [j for j in path if state.owner[j] != me]
+            cost = sum(state.pawns[j] + 1 for j in missing)
+            if cost > 12 + 6 * deadline:
+                continue  # out of reach before the deadline: not worth the pawns
+            value = (ship.sla + 0.5) / (1 + 0.15 * cost)
+            for j in path:
+                want[j] = max(want.get(j, 0.0), value + (0.5 if j in (o, d) else 0.0))
+        return want
+
+
+class ExpansionistBot(_HeuristicBot):
+    """Completes regions and collects hubs (§3.1, §6, §7.3); follows its objective's regions."""
+
+    attack_threshold = 0.55
+    opportunistic_threshold = 0.8
+
+    def plan(self, state: CnwState, me: int) -> dict[int, float]:
+        g = _rules._geo(state)
+        owner = state.owner
+        wanted_regions: set[str] = set()
+        k = state.objectives[me]
+        objective = _rules.OBJECTIVES.cards[k] if k >= 0 else None
+        if objective is not None and objective.kind == "regions":
+            wanted_regions = set(objective.regions)
+        best = None
+        best_score = -1.0
+        for rid, members, bonus in g.regions:
+            mine = sum(1 for i in members if owner[i] == me)
+            if mine == len(members):
+                continue
+            enemy = sum(state.pawns[i] for i in members if owner[i] != me)
+            score = (mine / len(members)) * bonus / (1 + 0.1 * enemy)
+            if rid in wanted_regions:
+                score *= 2
+            if score > best_score:
+                best, best_score = members, score
+        want: dict[int, float] = {}
+        if best is not None:
+            for i in best:
+                if owner[i] != me:
+                    want[i] = 1.0
+        for h in g.hubs:
+            if owner[h] != me:
+                want[h] = max(
+                    want.get(h, 0.0), 0.7 if objective and objective.kind == "hubs" else 0.4
+                )
+        for card, _ in state.shipments[me]:
+            ship = _rules.SHIPS.cards[card]
+            for code in (ship.origin, ship.destination):
+                i = INDEX[code]
+                if owner[i] != me:
+                    want[i] = max(want.get(i, 0.0), 0.3)
+        return want
+
+
+BOTS = {"random": RandomBot, "courier": CourierBot, "expansionist": ExpansionistBot}
+
+__all__ = ["BOTS", "CODES", "CourierBot", "ExpansionistBot", "RandomBot", "odds"]
