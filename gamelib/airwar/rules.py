@@ -306,8 +306,8 @@ def _next_allot(state: AirWarState) -> str:
 def _convoy_candidates(state: AirWarState, player: int) -> list[str]:
     """Cards a player may discard when the Convoy is sunk (§Carta Convoglio)."""
     out = sorted(state.hand[player]) + state.bases[player] + state.carriers[player]
-    for planes in state.grounded[player].values():
-        out += planes
+    for host in state.bases[player] + state.carriers[player]:
+        out += state.grounded[player][host]
     return out
 
 
@@ -606,12 +606,14 @@ def _start_turn(s: AirWarState) -> None:
         del s.deck[p][:n]
         _ev(s, "draw", side=SIDES[p], count=n)
     back = 0
-    for planes in s.grounded[p].values():
+    # Lists, not dict order, fix the order of the hand (a save sorts dict keys).
+    for host in s.bases[p] + s.carriers[p]:
+        planes = s.grounded[p][host]
         back += len(planes)
         s.hand[p].extend(planes)
         planes.clear()
     back += len(s.attached[p])
-    s.hand[p].extend(s.attached[p])
+    s.hand[p].extend(sorted(s.attached[p]))
     s.attached[p].clear()
     _ev(s, "turn", turn=s.turn, side=SIDES[p], returned=back)
 
@@ -769,7 +771,7 @@ def _lose_aircraft(s: AirWarState, plane: str) -> None:
     """A destroyed aircraft is discarded with the Battle cards attached to it."""
     owner = SIDE_OF[plane]
     s.discard[owner].append(plane)
-    for battle, on in list(s.attached[owner].items()):
+    for battle, on in sorted(s.attached[owner].items()):
         if on == plane:
             del s.attached[owner][battle]
             s.discard[owner].append(battle)
@@ -897,7 +899,7 @@ def _remove_host(s: AirWarState, player: int, host: str) -> list[str]:
         s.bases[player].remove(host)
     else:
         s.carriers[player].remove(host)
-    for war, base in list(s.war[player].items()):
+    for war, base in sorted(s.war[player].items()):
         if base == host:
             del s.war[player][war]
             s.discard[player].append(war)
