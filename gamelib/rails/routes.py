@@ -213,3 +213,71 @@ def _longest_in(edges: list[tuple[str, str, int]]) -> int:
         if best == total:
             break
     return best
+
+
+def simple_board_graph() -> nx.Graph:
+    """The board as a simple graph: one edge per city pair, the shorter length of a double."""
+    simple = nx.Graph()
+    for u, v, d in board_graph().edges(data=True):
+        if not simple.has_edge(u, v) or d["length"] < simple[u][v]["length"]:
+            simple.add_edge(u, v, length=d["length"])
+    return simple
+
+
+def city_measures() -> dict[str, dict[str, float]]:
+    """Degree (number of routes, doubles counted twice) and betweenness (share of shortest
+    paths by trains through a city) of every city, with networkx on the board multigraph."""
+    multi = board_graph()
+    simple = simple_board_graph()
+    return {
+        "degree": {c: float(multi.degree(c)) for c in multi.nodes},
+        "betweenness": nx.betweenness_centrality(simple, weight="length"),
+    }
+
+
+def corridors() -> list[tuple[tuple[str, str], float]]:
+    """City pairs ranked by edge betweenness: the share of shortest paths (by trains) that use
+    the link. The top ones are the corridors everybody wants."""
+    eb = nx.edge_betweenness_centrality(simple_board_graph(), weight="length")
+    return sorted(eb.items(), key=lambda kv: kv[1], reverse=True)
+
+
+def longest_trail_steps(routes: Iterable[Route]) -> list[tuple[Route, str, str]]:
+    """One longest trail through ``routes`` as (route, from, to) steps, for drawing it step by
+    step: depth-first search over unused routes from every odd-degree city (or any city when
+    all are even), pruned by the trains left. Its length always equals :func:`longest_trail`
+    (tests check it); that function stays the fast one for scoring."""
+    routes = list(routes)
+    adj: dict[str, list[Route]] = {}
+    for r in routes:
+        adj.setdefault(r.a, []).append(r)
+        adj.setdefault(r.b, []).append(r)
+    total = sum(r.length for r in routes)
+    best: list[tuple[Route, str, str]] = []
+    best_len = 0
+
+    def dfs(city: str, used: set[int], path: list, length: int, left: int) -> None:
+        nonlocal best, best_len
+        if length > best_len:
+            best, best_len = list(path), length
+        for r in adj.get(city, []):
+            if r.id in used or length + left <= best_len:
+                continue
+            other = r.b if r.a == city else r.a
+            used.add(r.id)
+            path.append((r, city, other))
+            dfs(other, used, path, length + r.length, left - r.length)
+            path.pop()
+            used.discard(r.id)
+
+    # A longest trail starts at an odd-degree city of its network piece, or is a closed trail
+    # covering a piece whose cities are all even: try those starts only.
+    starts: list[str] = []
+    for piece in nx.connected_components(graph_of(routes)):
+        odd = [c for c in piece if len(adj[c]) % 2]
+        starts.extend(odd or [min(piece)])
+    for start in starts:
+        dfs(start, set(), [], 0, total)
+        if best_len == total:
+            break
+    return best

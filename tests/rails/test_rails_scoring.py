@@ -211,3 +211,40 @@ def test_calcolo_winners_of_a_finished_game_and_running_score():
     s = started(2)
     assert rails.winners(s) == []
     assert scoring.route_points(s.owner, 2) == s.route_points == [0, 0]
+
+
+def test_longest_trail_steps_walk_a_trail_as_long_as_longest_trail():
+    """§Calcolo dei punti (longest path): the trail drawn step by step is a real trail (each
+    route once, consecutive steps share a city) and as long as the scored length."""
+    import random
+
+    from gamelib.rails import board as rails_board
+    from gamelib.rails.routes import longest_trail, longest_trail_steps
+
+    routes = list(rails_board.load().routes)
+    rng = random.Random(5)
+    for _ in range(40):
+        picked = rng.sample(routes, rng.randint(1, 14))
+        steps = longest_trail_steps(picked)
+        assert sum(r.length for r, _, _ in steps) == longest_trail(picked)
+        assert len({r.id for r, _, _ in steps}) == len(steps)
+        for (_, _, end), (_, start, _) in zip(steps, steps[1:], strict=False):
+            assert end == start
+
+
+def test_city_measures_and_corridors_come_from_the_board_graph():
+    from gamelib.rails.routes import city_measures, corridors
+
+    m = city_measures()
+    assert len(m["degree"]) == 36 and len(m["betweenness"]) == 36
+    assert max(m["betweenness"], key=m["betweenness"].get) in {
+        "Denver",
+        "Kansas City",
+        "Oklahoma City",
+        "Saint Louis",
+        "Chicago",
+        "Omaha",
+        "Helena",
+    }
+    ranked = corridors()
+    assert ranked == sorted(ranked, key=lambda kv: kv[1], reverse=True)

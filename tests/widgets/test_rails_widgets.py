@@ -4,7 +4,8 @@ refuses illegal moves with a notice, saves and loads."""
 import pytest
 
 from gamelib.rails import board
-from widgets.rails.map import RailsMap, corridors
+from gamelib.rails import routes as rails_routes
+from widgets.rails.map import RailsMap
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def test_colour_by_measure_changes_the_city_markers_in_place(rails_map):
 def test_corridor_slider_highlights_the_top_routes(rails_map):
     highlight = rails_map.drawing.trace("highlight")
     rails_map.top.value = 3
-    top3 = corridors()[:3]
+    top3 = rails_routes.corridors()[:3]
     n_routes = sum(len(board.load().routes_between(a, b)) for (a, b), _ in top3)
     assert sum(1 for v in highlight.lon if v is None) == n_routes
     assert list(rails_map.bar_fig.data[0].marker.color[:3]) == ["#00c8ff"] * 3

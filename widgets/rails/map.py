@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
-import networkx as nx
 import plotly.graph_objects as go
 
 from gamelib.rails import board as rails_board
@@ -197,32 +196,6 @@ class BoardFigure:
         trace.line.width = width
 
 
-def city_measures() -> dict[str, dict[str, float]]:
-    """Degree (number of routes, doubles counted twice) and betweenness (share of shortest
-    paths by trains through a city) of every city, with networkx on the board multigraph."""
-    multi = rails_routes.board_graph()
-    simple = nx.Graph()
-    for u, v, d in multi.edges(data=True):
-        if not simple.has_edge(u, v) or d["length"] < simple[u][v]["length"]:
-            simple.add_edge(u, v, length=d["length"])
-    return {
-        "degree": {c: float(multi.degree(c)) for c in multi.nodes},
-        "betweenness": nx.betweenness_centrality(simple, weight="length"),
-    }
-
-
-def corridors() -> list[tuple[tuple[str, str], float]]:
-    """City pairs ranked by edge betweenness: the share of shortest paths (by trains) that use
-    the link. The top ones are the corridors everybody wants."""
-    multi = rails_routes.board_graph()
-    simple = nx.Graph()
-    for u, v, d in multi.edges(data=True):
-        if not simple.has_edge(u, v) or d["length"] < simple[u][v]["length"]:
-            simple.add_edge(u, v, length=d["length"])
-    eb = nx.edge_betweenness_centrality(simple, weight="length")
-    return sorted(eb.items(), key=lambda kv: kv[1], reverse=True)
-
-
 class RailsMap(w.VBox):
     """Lesson 1: the map as a graph. Cities coloured and sized by a measure; top corridors."""
 
@@ -230,8 +203,8 @@ class RailsMap(w.VBox):
         self.drawing = BoardFigure(height=height)
         self.fig = self.drawing.fig
         self.board = self.drawing.board
-        self.measures = city_measures()
-        self.ranked = corridors()
+        self.measures = rails_routes.city_measures()
+        self.ranked = rails_routes.corridors()
         self.measure = w.ToggleButtons(
             options=[
                 (t("rails.map.plain"), "plain"),

@@ -24,7 +24,7 @@ from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import Notice, boxed, card, progress_bar, run_with_progress
 from widgets.i18n import t
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
-from widgets.rails.session import Session
+from widgets.session import Session
 
 SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5

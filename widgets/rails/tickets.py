@@ -1,9 +1,8 @@
 """Lesson 3 widgets: a ticket's shortest routes on the map, points per train, and the longest
 trail of a bot's network walked step by step.
 
-Shortest routes, route points, bot games and the longest-trail *length* all come from gamelib.
-``trail_witness`` only finds one trail of that length to draw; it checks its answer against
-``gamelib.rails.routes.longest_trail`` so the map can never show a different number.
+Shortest routes, route points, bot games and the longest trail (its length and one trail of that
+length, step by step) all come from gamelib.
 """
 
 from __future__ import annotations
@@ -15,8 +14,7 @@ import ipywidgets as w
 from gamelib.core import play_out
 from gamelib.rails import bots as rails_bots
 from gamelib.rails import rules as rails_rules
-from gamelib.rails.board import Route
-from gamelib.rails.routes import longest_trail, shortest_route
+from gamelib.rails.routes import longest_trail_steps, shortest_route
 from gamelib.rails.scoring import ROUTE_POINTS, player_routes
 from widgets.common import boxed, card, figure
 from widgets.i18n import t
@@ -24,42 +22,6 @@ from widgets.rails.map import PLAYER_COLORS, BoardFigure
 
 BY_TRAINS = "#e67e22"
 BY_ROUTES = "#8e44ad"
-
-
-def trail_witness(routes: list[Route]) -> list[tuple[Route, str, str]]:
-    """One longest trail through ``routes`` as (route, from, to) steps, found by depth-first
-    search over unused routes from every city. Its length equals gamelib's ``longest_trail``."""
-    adj: dict[str, list[Route]] = {}
-    for r in routes:
-        adj.setdefault(r.a, []).append(r)
-        adj.setdefault(r.b, []).append(r)
-    total = sum(r.length for r in routes)
-    best: list[tuple[Route, str, str]] = []
-    best_len = 0
-
-    def dfs(city: str, used: set[int], path: list, length: int, left: int) -> None:
-        nonlocal best, best_len
-        if length > best_len:
-            best, best_len = list(path), length
-        for r in adj.get(city, []):
-            if r.id in used or length + left <= best_len:
-                continue
-            other = r.b if r.a == city else r.a
-            used.add(r.id)
-            path.append((r, city, other))
-            dfs(other, used, path, length + r.length, left - r.length)
-            path.pop()
-            used.discard(r.id)
-
-    odd = [c for c, rs in adj.items() if len(rs) % 2]
-    for start in odd or list(adj):
-        dfs(start, set(), [], 0, total)
-        if best_len == total:
-            break
-    expected = longest_trail(routes)
-    if best_len != expected:
-        raise AssertionError(f"trail of {best_len} trains, gamelib says {expected}")
-    return best
 
 
 def bot_game(seed: int, players: int = 3) -> Any:
@@ -200,7 +162,7 @@ class TicketExplorer(w.VBox):
         self.state = bot_game(self.seed.value)
         options = [(name, p) for p, name in enumerate(self.state.names)]
         self.trails = {
-            p: trail_witness(player_routes(self.state, p)) for p in range(self.state.players)
+            p: longest_trail_steps(player_routes(self.state, p)) for p in range(self.state.players)
         }
         longest = max(sum(r.length for r, _, _ in tr) for tr in self.trails.values())
         best = next(
