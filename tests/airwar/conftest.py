@@ -23,13 +23,28 @@ class Combat:
     """Drive a raid to its Combat phase with known cards, then duel by card name."""
 
     @staticmethod
-    def start(mission, interceptors, attacker="axis", target="resources", stage="airbase",
-              attacker_extra=(), defender_extra=(), **kw):
+    def start(
+        mission,
+        interceptors,
+        attacker="axis",
+        target="resources",
+        stage="airbase",
+        attacker_extra=(),
+        defender_extra=(),
+        **kw,
+    ):
         defender = "allies" if attacker == "axis" else "axis"
         kw.setdefault("bases", BIG_BASES)
-        s = build(active=attacker, stage=stage, turn=3 if attacker == "axis" else 4,
-                  hands={attacker: list(mission) + list(attacker_extra),
-                         defender: list(interceptors) + list(defender_extra)}, **kw)
+        s = build(
+            active=attacker,
+            stage=stage,
+            turn=3 if attacker == "axis" else 4,
+            hands={
+                attacker: list(mission) + list(attacker_extra),
+                defender: list(interceptors) + list(defender_extra),
+            },
+            **kw,
+        )
         actions = [Attack(target)] + [AddToMission(c) for c in mission] + [SendMission()]
         actions += [AddInterceptor(c) for c in interceptors] + [ScrambleDone()]
         return play(s, actions)

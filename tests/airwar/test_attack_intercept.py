@@ -39,10 +39,19 @@ def test_fase_attacco_targets_resources_enemy_base_or_carrier():
 
 def test_fase_attacco_mission_size_limited_by_total_airbase_capacity():
     """§Fase Attacco: at most as many aircraft as the total capacity of all airbases."""
-    planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3", "ax-nell", "ax-mavis-1", "ax-mavis-2",
-              "ax-zero-1", "ax-zero-2"]
-    s = build(hands={"axis": planes}, bases={"axis": ["ax-lae", "ax-kavieng"],
-                                               "allies": ["al-midway"]})
+    planes = [
+        "ax-betty-1",
+        "ax-betty-2",
+        "ax-betty-3",
+        "ax-nell",
+        "ax-mavis-1",
+        "ax-mavis-2",
+        "ax-zero-1",
+        "ax-zero-2",
+    ]
+    s = build(
+        hands={"axis": planes}, bases={"axis": ["ax-lae", "ax-kavieng"], "allies": ["al-midway"]}
+    )
     cap = card("ax-lae").capacity + card("ax-kavieng").capacity
     s = play(s, [Attack("resources")] + [AddToMission(c) for c in planes[:cap]])
     assert len(s.raid.mission) == cap
@@ -62,8 +71,10 @@ def test_fase_attacco_mission_only_aircraft():
 def test_fase_attacco_mission_is_hidden_from_defender():
     """§Fase Attacco: the defender learns only how many aircraft fly, not which."""
     s = build(hands={"axis": ["ax-betty-1", "ax-zero-3"], "allies": ["al-wildcat-1"]})
-    s = play(s, [Attack("resources"), AddToMission("ax-betty-1"), AddToMission("ax-zero-3"),
-                 SendMission()])
+    s = play(
+        s,
+        [Attack("resources"), AddToMission("ax-betty-1"), AddToMission("ax-zero-3"), SendMission()],
+    )
     seen = json.dumps(aw.observation(s, 1))
     assert "ax-betty-1" not in seen and "ax-zero-3" not in seen
     assert aw.observation(s, 1)["raid"]["mission_count"] == 2
@@ -73,8 +84,11 @@ def test_fase_attacco_mission_is_hidden_from_defender():
 def test_stadio_portaerei_only_carrier_based_aircraft_fly():
     """§Stadio Portaerei: only carrier-based aircraft operate from carriers; carrier capacity
     limits the mission."""
-    s = build(stage="carrier", carriers={"axis": ["ax-shokaku"]},
-              hands={"axis": ["ax-kate-1", "ax-kate-2", "ax-val-1", "ax-betty-1"]})
+    s = build(
+        stage="carrier",
+        carriers={"axis": ["ax-shokaku"]},
+        hands={"axis": ["ax-kate-1", "ax-kate-2", "ax-val-1", "ax-betty-1"]},
+    )
     s = aw.apply(s, Attack("resources"))
     legal = aw.legal_actions(s)
     assert AddToMission("ax-betty-1") not in legal
@@ -89,7 +103,9 @@ def test_stadio_base_aerea_any_aircraft_flies_from_airbases():
     s = build(hands={"axis": ["ax-kate-1", "ax-betty-1"]})
     s = aw.apply(s, Attack("resources"))
     assert {a.card for a in aw.legal_actions(s) if isinstance(a, AddToMission)} == {
-        "ax-kate-1", "ax-betty-1"}
+        "ax-kate-1",
+        "ax-betty-1",
+    }
 
 
 def _raid(defender_hand, target="resources", stage="airbase", **kw):
@@ -123,8 +139,9 @@ def test_fase_intercetto_capacity_minus_grounded_aircraft():
 
 def test_fase_intercetto_no_room_no_interception():
     """§Fase Intercetto: with no free capacity the raid cannot be intercepted."""
-    s = _raid(["al-wildcat-1"], grounded={"allies": {"al-midway": ["al-p40-1", "al-b17-1",
-                                                                    "al-sbd-1"]}})
+    s = _raid(
+        ["al-wildcat-1"], grounded={"allies": {"al-midway": ["al-p40-1", "al-b17-1", "al-sbd-1"]}}
+    )
     assert s.step == "allot" and s.raid.intercept == []
     s = aw.apply(s, Allot("ax-betty-1", "industry"))
     assert s.industry[1] == 60 - card("ax-betty-1").bombing
@@ -160,8 +177,11 @@ def test_stadio_portaerei_defence_uses_carriers_only():
     carrier-based aircraft on carriers defend; with no carrier, no interception."""
     s = _raid(["al-wildcat-1", "al-p38-1"], stage="carrier", carriers={"axis": ["ax-akagi"]})
     assert s.step != "scramble"  # Allies have no carrier
-    s = _raid(["al-wildcat-1", "al-p38-1"], stage="carrier",
-              carriers={"axis": ["ax-akagi"], "allies": ["al-hornet"]})
+    s = _raid(
+        ["al-wildcat-1", "al-p38-1"],
+        stage="carrier",
+        carriers={"axis": ["ax-akagi"], "allies": ["al-hornet"]},
+    )
     assert s.step == "scramble"
     legal = aw.legal_actions(s)
     assert AddInterceptor("al-wildcat-1") in legal and AddInterceptor("al-p38-1") not in legal
@@ -171,8 +191,12 @@ def test_stadio_portaerei_defence_uses_carriers_only():
 def test_stadio_portaerei_airbase_target_lets_land_fighters_defend():
     """§Stadio Portaerei: if an airbase is attacked in the Carrier stage, its land-based
     fighters may defend it using the airbases' capacity."""
-    s = _raid(["al-wildcat-1", "al-p38-1"], target="al-midway", stage="carrier",
-              carriers={"axis": ["ax-akagi"]})
+    s = _raid(
+        ["al-wildcat-1", "al-p38-1"],
+        target="al-midway",
+        stage="carrier",
+        carriers={"axis": ["ax-akagi"]},
+    )
     assert s.step == "scramble"
     assert AddInterceptor("al-p38-1") in aw.legal_actions(s)
 
@@ -198,8 +222,11 @@ def test_mission_order_depends_on_game_rng_not_on_launch_order():
     planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3", "ax-nell"]
     orders = set()
     for seed in range(12):
-        s = build(hands={"axis": planes}, seed=seed,
-                  bases={"axis": ["ax-lae", "ax-rabaul"], "allies": ["al-midway"]})
+        s = build(
+            hands={"axis": planes},
+            seed=seed,
+            bases={"axis": ["ax-lae", "ax-rabaul"], "allies": ["al-midway"]},
+        )
         s = play(s, [Attack("resources")] + [AddToMission(c) for c in planes] + [SendMission()])
         orders.add(tuple(s.raid.mission))
     assert len(orders) > 1

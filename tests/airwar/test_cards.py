@@ -95,8 +95,29 @@ def test_cards_are_frozen_and_serialisable():
 
 def test_required_historical_names_present():
     names = {c.name for deck in cards.load().values() for c in deck}
-    for name in ("A6M2 Zero", "D3A Val", "B5N Kate", "G4M Betty", "Ki-43 Oscar", "H6K Mavis",
-                 "Akagi", "Kaga", "Shokaku", "Rabaul", "Lae", "F4F Wildcat", "SBD Dauntless",
-                 "TBD Devastator", "TBF Avenger", "B-17 Flying Fortress", "P-38 Lightning",
-                 "Enterprise", "Yorktown", "Hornet", "Henderson Field", "Midway", "Port Moresby"):
+    for name in (
+        "A6M2 Zero",
+        "D3A Val",
+        "B5N Kate",
+        "G4M Betty",
+        "Ki-43 Oscar",
+        "H6K Mavis",
+        "Akagi",
+        "Kaga",
+        "Shokaku",
+        "Rabaul",
+        "Lae",
+        "F4F Wildcat",
+        "SBD Dauntless",
+        "TBD Devastator",
+        "TBF Avenger",
+        "B-17 Flying Fortress",
+        "P-38 Lightning",
+        "Enterprise",
+        "Yorktown",
+        "Hornet",
+        "Henderson Field",
+        "Midway",
+        "Port Moresby",
+    ):
         assert name in names, name

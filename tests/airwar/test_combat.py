@@ -49,8 +49,11 @@ def test_combattimento_loser_attacker_answers_only_the_card_just_exposed(combat)
     assert s.raid.mode == "att_response" and aw.current_player(s) == 0
     assert s.raid.just == "al-wildcat-1"
     legal = aw.legal_actions(s)
-    assert set(legal) == {Strike("ax-zero-1", "al-wildcat-1"), Strike("ax-betty-2", "al-wildcat-1"),
-                          Disengage()}
+    assert set(legal) == {
+        Strike("ax-zero-1", "al-wildcat-1"),
+        Strike("ax-betty-2", "al-wildcat-1"),
+        Disengage(),
+    }
     s = combat.resolve(aw.apply(s, Strike("ax-zero-1", "al-wildcat-1")))
     assert "al-wildcat-1" in s.discard[1]  # the exposed Wildcat fought at Defense 3-1
     assert s.raid.mode == "choice" and aw.current_player(s) == 1
@@ -77,8 +80,9 @@ def test_combattimento_exposed_card_has_minus_one_defense(combat):
 def test_combattimento_defender_who_lost_may_intercept_strike_just_exposed_or_pass(combat):
     """§Fase Combattimento: a defender who lost a duel may intercept a new face-down card,
     strike the attacker's card just exposed, or pass."""
-    s = combat.start(["ax-oscar-1", "ax-val-1", "ax-betty-1"],
-                     ["al-sbd-1", "al-p40-1", "al-wildcat-1"])
+    s = combat.start(
+        ["ax-oscar-1", "ax-val-1", "ax-betty-1"], ["al-sbd-1", "al-p40-1", "al-wildcat-1"]
+    )
     s = combat.resolve(combat.intercept(s, "al-sbd-1", "ax-val-1"))  # neither: Val exposed
     s = combat.resolve(combat.intercept(s, "al-p40-1", "ax-oscar-1"))  # P-40 dies
     assert s.raid.mode == "def_response" and s.raid.just == "ax-oscar-1"
@@ -95,13 +99,16 @@ def test_combattimento_defender_who_lost_may_intercept_strike_just_exposed_or_pa
 def test_combattimento_after_draw_defender_may_strike_any_exposed_card(combat):
     """§Fase Combattimento: if both or neither card is lost, the defender may intercept a new
     card, attack a previously exposed card, or pass."""
-    s = combat.start(["ax-val-1", "ax-val-2", "ax-betty-1"],
-                     ["al-sbd-1", "al-sbd-2", "al-wildcat-1"])
+    s = combat.start(
+        ["ax-val-1", "ax-val-2", "ax-betty-1"], ["al-sbd-1", "al-sbd-2", "al-wildcat-1"]
+    )
     s = combat.resolve(combat.intercept(s, "al-sbd-1", "ax-val-1"))
     s = combat.resolve(combat.intercept(s, "al-sbd-2", "ax-val-2"))
     assert s.raid.mode == "choice" and s.raid.exposed_att == ["ax-val-1", "ax-val-2"]
     legal = aw.legal_actions(s)
-    assert Strike("al-wildcat-1", "ax-val-1") in legal and Strike("al-wildcat-1", "ax-val-2") in legal
+    assert (
+        Strike("al-wildcat-1", "ax-val-1") in legal and Strike("al-wildcat-1", "ax-val-2") in legal
+    )
     assert Intercept("al-wildcat-1", 0) in legal
 
 
@@ -150,8 +157,12 @@ def test_combattimento_zero_air_to_air_destroys_nothing(combat):
 def test_battle_window_both_may_play_then_both_pass(combat):
     """§Fase Combattimento: at any time either player may play Battle cards: each duel opens
     a window (the player who did not declare the duel first), closed by two passes in a row."""
-    s = combat.start(["ax-zero-1", "ax-betty-1"], ["al-wildcat-1"],
-                     attacker_extra=["ax-sakai"], defender_extra=["al-thach-1"])
+    s = combat.start(
+        ["ax-zero-1", "ax-betty-1"],
+        ["al-wildcat-1"],
+        attacker_extra=["ax-sakai"],
+        defender_extra=["al-thach-1"],
+    )
     s = combat.intercept(s, "al-wildcat-1", "ax-zero-1")
     assert s.step == "battle" and aw.current_player(s) == 0
     assert PlayBattle("ax-sakai") in aw.legal_actions(s)
@@ -168,8 +179,9 @@ def test_battle_window_both_may_play_then_both_pass(combat):
 def test_battle_card_discarded_after_single_use(combat):
     """§Fase Combattimento: some Battle cards are discarded right after one use (Thach Weave
     saves the Wildcat from the Zero)."""
-    s = combat.start(["ax-zero-1", "ax-betty-1"], ["al-wildcat-1", "al-wildcat-2"],
-                     defender_extra=["al-thach-1"])
+    s = combat.start(
+        ["ax-zero-1", "ax-betty-1"], ["al-wildcat-1", "al-wildcat-2"], defender_extra=["al-thach-1"]
+    )
     s = combat.intercept(s, "al-wildcat-1", "ax-zero-1")
     assert duel_values(s)["def_destroyed"] is True
     s = play(s, [PassBattle(), PlayBattle("al-thach-1")])

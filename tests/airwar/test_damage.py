@@ -30,8 +30,14 @@ def raid(planes, target="resources", stage="airbase", defenders=(), scramble=(),
     kw.setdefault("bases", BIG)
     kw.setdefault("carriers", {"axis": ["ax-akagi"]})  # the turn pauses at the Carrier stage
     hands = kw.pop("hands", {})
-    s = build(stage=stage, hands={"axis": list(planes) + hands.get("axis", []),
-                                  "allies": list(defenders) + hands.get("allies", [])}, **kw)
+    s = build(
+        stage=stage,
+        hands={
+            "axis": list(planes) + hands.get("axis", []),
+            "allies": list(defenders) + hands.get("allies", []),
+        },
+        **kw,
+    )
     s = play(s, [Attack(target)] + [AddToMission(c) for c in planes] + [SendMission()])
     if s.step == "scramble":
         s = play(s, [AddInterceptor(c) for c in scramble] + [ScrambleDone()])
@@ -75,8 +81,7 @@ def test_convoglio_at_zero_discard_two_industry_minus_four_reset_excess_lost():
     goes back to 15; damage beyond 15 is lost."""
     planes = ["ax-mavis-1", "ax-mavis-2", "ax-betty-1"]
     total = sum(card(c).convoy_attack for c in planes)
-    s = raid(planes, convoy={"allies": 5},
-             hands={"allies": ["al-sbd-1", "al-tbd-1", "al-skip"]})
+    s = raid(planes, convoy={"allies": 5}, hands={"allies": ["al-sbd-1", "al-tbd-1", "al-skip"]})
     assert total > 5
     s = play(s, [Allot(c, "convoy") for c in sorted(planes)])
     assert s.convoy[1] == 15 and s.industry[1] == 60 - 4
@@ -90,9 +95,13 @@ def test_convoglio_discard_may_take_bases_and_grounded_aircraft():
     """§Carta Convoglio: mobilised airbases/carriers and grounded aircraft may be discarded;
     a discarded base takes its War cards with it and its aircraft go back to the hand
     (decision)."""
-    s = raid(["ax-mavis-1"], convoy={"allies": 1}, war={"allies": {"al-aa": "al-henderson"}},
-             grounded={"allies": {"al-henderson": ["al-p40-1"], "al-midway": ["al-b17-1"]}},
-             hands={"allies": ["al-sbd-1", "al-wildcat-1", "al-wildcat-2"]})
+    s = raid(
+        ["ax-mavis-1"],
+        convoy={"allies": 1},
+        war={"allies": {"al-aa": "al-henderson"}},
+        grounded={"allies": {"al-henderson": ["al-p40-1"], "al-midway": ["al-b17-1"]}},
+        hands={"allies": ["al-sbd-1", "al-wildcat-1", "al-wildcat-2"]},
+    )
     s = aw.apply(s, Allot("ax-mavis-1", "convoy"))
     options = {a.card for a in aw.legal_actions(s)}
     assert {"al-midway", "al-henderson", "al-b17-1", "al-p40-1", "al-sbd-1"} <= options
@@ -103,8 +112,12 @@ def test_convoglio_discard_may_take_bases_and_grounded_aircraft():
 
 def test_convoglio_forced_discard_when_two_cards_or_fewer():
     """§Carta Convoglio: with no more than 2 eligible cards, they all go without a choice."""
-    s = raid(["ax-mavis-1"], convoy={"allies": 1}, bases={"axis": ["ax-lae"], "allies": []},
-             hands={"allies": ["al-sbd-1"]})
+    s = raid(
+        ["ax-mavis-1"],
+        convoy={"allies": 1},
+        bases={"axis": ["ax-lae"], "allies": []},
+        hands={"allies": ["al-sbd-1"]},
+    )
     s = aw.apply(s, Allot("ax-mavis-1", "convoy"))
     assert s.convoy[1] == 15 and s.hand[1] == [] and "al-sbd-1" in s.discard[1]
     assert s.step == "target" and s.stage == "carrier"
@@ -133,8 +146,12 @@ def test_basi_aeree_destroyed_in_one_attack_war_cards_discarded_one_aircraft_los
     discarded; the owner chooses one grounded aircraft to discard, the rest return to hand."""
     planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3"]
     assert sum(card(c).bombing for c in planes) >= card("al-midway").defense
-    s = raid(planes, target="al-midway", war={"allies": {"al-seabees": "al-midway"}},
-             grounded={"allies": {"al-midway": ["al-b17-1", "al-p40-1"]}})
+    s = raid(
+        planes,
+        target="al-midway",
+        war={"allies": {"al-seabees": "al-midway"}},
+        grounded={"allies": {"al-midway": ["al-b17-1", "al-p40-1"]}},
+    )
     assert "al-midway" in s.discard[1] and "al-seabees" in s.discard[1]
     assert s.step == "sacrifice" and aw.current_player(s) == 1
     s = aw.apply(s, Sacrifice("al-p40-1"))
@@ -142,8 +159,11 @@ def test_basi_aeree_destroyed_in_one_attack_war_cards_discarded_one_aircraft_los
 
 
 def test_basi_aeree_single_grounded_aircraft_is_lost_without_choice():
-    s = raid(["ax-betty-1", "ax-betty-2", "ax-betty-3"], target="al-midway",
-             grounded={"allies": {"al-midway": ["al-b17-1"]}})
+    s = raid(
+        ["ax-betty-1", "ax-betty-2", "ax-betty-3"],
+        target="al-midway",
+        grounded={"allies": {"al-midway": ["al-b17-1"]}},
+    )
     assert "al-b17-1" in s.discard[1] and s.step != "sacrifice"
 
 
@@ -155,8 +175,10 @@ def test_basi_aeree_damage_not_cumulative():
     s = raid(planes, target="al-midway")
     assert "al-midway" in s.bases[1]
     s2 = build(hands={"axis": planes}, bases=BIG, seed=5)
-    s2 = play(s2, [Attack("al-midway")] + [AddToMission(c) for c in planes] + [SendMission(),
-                                                                                 ScrambleDone()])
+    s2 = play(
+        s2,
+        [Attack("al-midway")] + [AddToMission(c) for c in planes] + [SendMission(), ScrambleDone()],
+    )
     assert "al-midway" in s2.bases[1]
 
 
@@ -164,8 +186,13 @@ def test_basi_aeree_interceptors_without_base_return_to_hand():
     """§Basi Aeree: if the base is destroyed while interceptors have nowhere to land, they go
     back to the hand."""
     planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3"]
-    s = raid(planes, target="al-midway", bases={"axis": BIG["axis"], "allies": ["al-midway"]},
-             defenders=["al-sbd-1"], scramble=["al-sbd-1"])
+    s = raid(
+        planes,
+        target="al-midway",
+        bases={"axis": BIG["axis"], "allies": ["al-midway"]},
+        defenders=["al-sbd-1"],
+        scramble=["al-sbd-1"],
+    )
     assert "al-midway" in s.discard[1] and "al-sbd-1" in s.hand[1]
 
 
@@ -177,9 +204,13 @@ def test_portaerei_carrier_attack_doubled_in_carrier_stage_only():
     assert hit < card("al-hornet").defense <= 2 * hit
     s = raid(kates, target="al-hornet", carriers={"allies": ["al-hornet"]})
     assert "al-hornet" in s.carriers[1]  # Airbase stage: not doubled
-    s = raid(kates, target="al-hornet", stage="carrier",
-             carriers={"axis": ["ax-akagi"], "allies": ["al-hornet"]},
-             grounded={"allies": {"al-hornet": ["al-wildcat-1", "al-sbd-1"]}})
+    s = raid(
+        kates,
+        target="al-hornet",
+        stage="carrier",
+        carriers={"axis": ["ax-akagi"], "allies": ["al-hornet"]},
+        grounded={"allies": {"al-hornet": ["al-wildcat-1", "al-sbd-1"]}},
+    )
     assert "al-hornet" in s.discard[1] and s.step == "sacrifice"
     s = aw.apply(s, Sacrifice("al-sbd-1"))
     assert "al-wildcat-1" in s.hand[1] and "al-sbd-1" in s.discard[1]
@@ -209,8 +240,12 @@ def test_landing_attackers_on_airbases_after_airbase_stage_in_order():
 
 def test_landing_interceptors_including_unused_ones():
     """§Fase Intercetto: unused interceptors land too, and occupy capacity."""
-    s = raid(["ax-zero-1"], target="al-midway", defenders=["al-wildcat-1", "al-sbd-1"],
-             scramble=["al-wildcat-1", "al-sbd-1"])
+    s = raid(
+        ["ax-zero-1"],
+        target="al-midway",
+        defenders=["al-wildcat-1", "al-sbd-1"],
+        scramble=["al-wildcat-1", "al-sbd-1"],
+    )
     landed = [c for planes in s.grounded[1].values() for c in planes]
     assert sorted(landed) == ["al-sbd-1", "al-wildcat-1"]
 
@@ -228,29 +263,43 @@ def test_war_base_defense_and_capacity():
     s = raid(planes, target="al-midway", war={"allies": {"al-aa": "al-midway"}})
     assert "al-midway" in s.bases[1]
     assert sum(card(c).bombing for c in planes) < card("al-midway").defense + 4
-    s = build(hands={"axis": ["ax-zero-1", "ax-zero-2", "ax-zero-3", "ax-zero-4",
-                              "ax-zero-5"]},
-              bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
-              war={"axis": {"ax-setsueitai": "ax-lae"}})
+    s = build(
+        hands={"axis": ["ax-zero-1", "ax-zero-2", "ax-zero-3", "ax-zero-4", "ax-zero-5"]},
+        bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
+        war={"axis": {"ax-setsueitai": "ax-lae"}},
+    )
     s = play(s, [Attack("resources")] + [AddToMission(f"ax-zero-{i}") for i in range(1, 6)])
     assert len(s.raid.mission) == card("ax-lae").capacity + 1
 
 
 def test_war_interceptor_bonus(combat):
     """War card: while it stands, your interceptors have +1 Air-to-Air."""
-    s = combat.start(["ax-zero-1"], ["al-sbd-1"], war={"allies": {"al-coastwatchers":
-                                                                  "al-midway"}})
+    s = combat.start(["ax-zero-1"], ["al-sbd-1"], war={"allies": {"al-coastwatchers": "al-midway"}})
     s = combat.intercept(s, "al-sbd-1", "ax-zero-1")
     assert aw.duel_values(s)["def"]["air_to_air"] == card("al-sbd-1").air_to_air + 1
 
 
 def test_war_convoy_and_industry_shields():
     """War cards: each raid deals 1 less Convoy (escort fleet) or Industry (arsenal) damage."""
-    s = build(active="allies", turn=4, hands={"allies": ["al-pby-1", "al-b17-1"]}, bases=BIG,
-              war={"axis": {"ax-escort": "ax-lae"}})
-    s = play(s, [Attack("resources"), AddToMission("al-pby-1"), AddToMission("al-b17-1"),
-                 SendMission(), ScrambleDone(), Allot("al-b17-1", "industry"),
-                 Allot("al-pby-1", "convoy")])
+    s = build(
+        active="allies",
+        turn=4,
+        hands={"allies": ["al-pby-1", "al-b17-1"]},
+        bases=BIG,
+        war={"axis": {"ax-escort": "ax-lae"}},
+    )
+    s = play(
+        s,
+        [
+            Attack("resources"),
+            AddToMission("al-pby-1"),
+            AddToMission("al-b17-1"),
+            SendMission(),
+            ScrambleDone(),
+            Allot("al-b17-1", "industry"),
+            Allot("al-pby-1", "convoy"),
+        ],
+    )
     assert s.convoy[0] == 15 - (card("al-pby-1").convoy_attack - 1)
     assert s.industry[0] == 60 - card("al-b17-1").bombing
     s = raid(["ax-betty-1"], war={"allies": {"al-arsenal": "al-midway"}})
@@ -262,8 +311,13 @@ def test_attached_damage_boosts(combat):
     """Type 91 torpedo adds Carrier attack, Skip bombing Convoy attack, once attached."""
     from gamelib.airwar.actions import PlayBattle
 
-    s = combat.start(["ax-kate-1"], ["al-sbd-1"], target="al-hornet",
-                     attacker_extra=["ax-type91"], carriers={"allies": ["al-hornet"]})
+    s = combat.start(
+        ["ax-kate-1"],
+        ["al-sbd-1"],
+        target="al-hornet",
+        attacker_extra=["ax-type91"],
+        carriers={"allies": ["al-hornet"]},
+    )
     s = combat.intercept(s, "al-sbd-1", "ax-kate-1")
     s = combat.resolve(aw.apply(s, PlayBattle("ax-type91")))
     dmg = [e for e in s.events if e["type"] == "damage"][0]

@@ -3,11 +3,12 @@
 Checked after every action: the 82 deck cards are all present exactly once; Industry and Convoy
 stay within bounds; no airbase or carrier holds more aircraft than its capacity; War cards sit
 on a standing airbase; someone is to act until the end. In one game out of ten after every
-action, and on a sample of states in the others: nothing hidden reaches either
-player's observation (the opponent's hand cards never seen face up, the decks, a face-down mission's cards for the defender, the
-intercept hand for the attacker, any mission order). On a sample of states: JSON round trip
-equal and the input state not mutated by ``apply``. Every action the bots play comes from
-``legal_actions`` and must apply without error.
+action, and on a sample of states in the others: nothing hidden reaches either player's
+observation (the opponent's hand cards never seen face up, the decks, a face-down mission's
+cards for the defender, the intercept hand for the attacker, any mission order). On a sample
+of states: JSON round trip equal and the input state not mutated by ``apply``. Every action
+the bots play comes from ``legal_actions`` and must apply without error. Games stop after
+40 turns (random games are long; 40 turns include deck reshuffles and every phase).
 """
 
 from __future__ import annotations

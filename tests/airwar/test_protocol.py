@@ -41,8 +41,9 @@ def test_json_round_trip_and_continuation():
     assert end1 == end2
 
 
-@pytest.mark.parametrize("text", ["", "[]", "{}", "not json",
-                                  dump_save("cnw", {}), dump_save("airwar", {"turn": 1})])
+@pytest.mark.parametrize(
+    "text", ["", "[]", "{}", "not json", dump_save("cnw", {}), dump_save("airwar", {"turn": 1})]
+)
 def test_corrupt_saves_rejected(text):
     with pytest.raises(SaveFormatError):
         aw.from_json(text)
@@ -64,15 +65,31 @@ def test_apply_never_mutates_input():
 
 
 def test_action_codec_round_trip():
-    for a in (A.Mobilise("ax-aa", "ax-lae"), A.Intercept("al-wildcat-1", 2),
-              A.Strike("ax-zero-1", "al-p40-1"), A.Allot("ax-betty-1", "convoy"), A.PassBattle()):
+    for a in (
+        A.Mobilise("ax-aa", "ax-lae"),
+        A.Intercept("al-wildcat-1", 2),
+        A.Strike("ax-zero-1", "al-p40-1"),
+        A.Allot("ax-betty-1", "convoy"),
+        A.PassBattle(),
+    ):
         assert aw.CODEC.from_json(json.loads(json.dumps(aw.CODEC.to_json(a)))) == a
         assert str(a)
 
 
-@pytest.mark.parametrize("bad", [None, "PassStage", 3, {"type": "PassStage"}, object(),
-                                 A.Intercept("al-wildcat-1", "0"), A.AddToMission(5),
-                                 A.Mobilise(["ax-rabaul"]), A.Intercept("x", True)])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        "PassStage",
+        3,
+        {"type": "PassStage"},
+        object(),
+        A.Intercept("al-wildcat-1", "0"),
+        A.AddToMission(5),
+        A.Mobilise(["ax-rabaul"]),
+        A.Intercept("x", True),
+    ],
+)
 def test_malformed_actions_rejected_state_unchanged(bad):
     s = build(stage="mobilisation", hands={"axis": ["ax-rabaul"]})
     before = s.copy()
@@ -122,9 +139,17 @@ def test_observation_hides_opponent_hand_and_decks():
 
 def test_observation_intercept_hand_hidden_from_attacker():
     s = build(hands={"axis": ["ax-betty-1"], "allies": ["al-wildcat-1", "al-p40-1"]})
-    s = play(s, [A.Attack("resources"), A.AddToMission("ax-betty-1"), A.SendMission(),
-                 A.AddInterceptor("al-wildcat-1"), A.AddInterceptor("al-p40-1"),
-                 A.ScrambleDone()])
+    s = play(
+        s,
+        [
+            A.Attack("resources"),
+            A.AddToMission("ax-betty-1"),
+            A.SendMission(),
+            A.AddInterceptor("al-wildcat-1"),
+            A.AddInterceptor("al-p40-1"),
+            A.ScrambleDone(),
+        ],
+    )
     obs0, obs1 = aw.observation(s, 0), aw.observation(s, 1)
     assert obs0["raid"]["intercept"] is None and obs0["raid"]["intercept_count"] == 2
     assert "al-wildcat-1" not in json.dumps(obs0)

@@ -66,8 +66,12 @@ def test_mobilitazione_no_draw_on_first_turn_then_two_cards():
 
 def test_fine_del_turno_passes_to_opponent():
     """§Fine del Turno: after the Carrier stage the opponent's turn begins."""
-    s = build(active="axis", stage="carrier", carriers={"axis": ["ax-akagi"]},
-              hands={"axis": ["ax-kate-1"]})
+    s = build(
+        active="axis",
+        stage="carrier",
+        carriers={"axis": ["ax-akagi"]},
+        hands={"axis": ["ax-kate-1"]},
+    )
     s = aw.apply(s, PassStage())
     assert s.active == 1 and s.stage == "mobilisation" and s.turn == 4
 
@@ -75,10 +79,14 @@ def test_fine_del_turno_passes_to_opponent():
 def test_mobilitazione_aircraft_and_attached_battle_cards_return_to_hand():
     """§Stadio Mobilitazione: aircraft on airbases/carriers and Battle cards still attached
     come back to the hand at the start of the owner's turn."""
-    s = build(active="allies", stage="carrier", turn=4,
-              carriers={"axis": ["ax-akagi"]},
-              grounded={"axis": {"ax-lae": ["ax-zero-1", "ax-betty-1"], "ax-akagi": ["ax-kate-1"]}},
-              attached={"axis": {"ax-veterans-1": "ax-zero-1"}})
+    s = build(
+        active="allies",
+        stage="carrier",
+        turn=4,
+        carriers={"axis": ["ax-akagi"]},
+        grounded={"axis": {"ax-lae": ["ax-zero-1", "ax-betty-1"], "ax-akagi": ["ax-kate-1"]}},
+        attached={"axis": {"ax-veterans-1": "ax-zero-1"}},
+    )
     s = aw.apply(s, PassStage())  # Allies have no carrier: their turn ends
     assert s.active == 0 and s.step == "mobilise"
     for c in ("ax-zero-1", "ax-betty-1", "ax-kate-1", "ax-veterans-1"):
@@ -89,12 +97,15 @@ def test_mobilitazione_aircraft_and_attached_battle_cards_return_to_hand():
 def test_mobilitazione_only_active_players_aircraft_return():
     """§Stadio Mobilitazione / §Fase Attacco: the opponent's grounded aircraft stay down for a
     whole turn."""
-    s = build(active="axis", stage="carrier",
-              grounded={"allies": {"al-midway": ["al-wildcat-1"]}})
+    s = build(active="axis", stage="carrier", grounded={"allies": {"al-midway": ["al-wildcat-1"]}})
     s = aw.apply(s, PassStage())
     assert s.active == 1 and "al-wildcat-1" in s.hand[1]
-    s = build(active="allies", stage="carrier", turn=4,
-              grounded={"allies": {"al-midway": ["al-wildcat-1"]}})
+    s = build(
+        active="allies",
+        stage="carrier",
+        turn=4,
+        grounded={"allies": {"al-midway": ["al-wildcat-1"]}},
+    )
     s = aw.apply(s, PassStage())
     assert s.active == 0 and s.grounded[1]["al-midway"] == ["al-wildcat-1"]
 
@@ -102,8 +113,11 @@ def test_mobilitazione_only_active_players_aircraft_return():
 def test_mobilitazione_bases_carriers_war_cards():
     """§Stadio Mobilitazione: airbases, carriers and War cards (on an airbase) are put in
     play face up and stay there."""
-    s = build(active="axis", stage="mobilisation",
-              hands={"axis": ["ax-rabaul", "ax-akagi", "ax-aa", "ax-zero-1"]})
+    s = build(
+        active="axis",
+        stage="mobilisation",
+        hands={"axis": ["ax-rabaul", "ax-akagi", "ax-aa", "ax-zero-1"]},
+    )
     legal = aw.legal_actions(s)
     assert Mobilise("ax-rabaul") in legal and Mobilise("ax-akagi") in legal
     assert Mobilise("ax-aa", "ax-lae") in legal
@@ -125,8 +139,12 @@ def test_mobilitazione_aircraft_cannot_be_mobilised():
 
 def test_mobilitazione_war_card_needs_own_airbase():
     """§Stadio Mobilitazione / §Basi Aeree: a War card sits on one of your airbases."""
-    s = build(active="axis", stage="mobilisation", hands={"axis": ["ax-aa"]},
-              carriers={"axis": ["ax-akagi"]})
+    s = build(
+        active="axis",
+        stage="mobilisation",
+        hands={"axis": ["ax-aa"]},
+        carriers={"axis": ["ax-akagi"]},
+    )
     for bad in (Mobilise("ax-aa"), Mobilise("ax-aa", "al-midway"), Mobilise("ax-aa", "ax-akagi")):
         with pytest.raises(IllegalAction) as err:
             aw.apply(s, bad)
@@ -153,8 +171,12 @@ def test_mobilitazione_only_in_mobilisation_stage():
 def test_stages_need_own_hosts():
     """§Stadio Portaerei: without a carrier in play there is no Carrier stage for the attacker;
     without an airbase no Airbase stage."""
-    s = build(active="axis", stage="mobilisation", bases={"axis": [], "allies": ["al-midway"]},
-              carriers={"axis": ["ax-akagi"]})
+    s = build(
+        active="axis",
+        stage="mobilisation",
+        bases={"axis": [], "allies": ["al-midway"]},
+        carriers={"axis": ["ax-akagi"]},
+    )
     s = aw.apply(s, EndMobilisation())
     assert s.stage == "carrier" and s.step == "target"
     s = build(active="axis", stage="airbase")
