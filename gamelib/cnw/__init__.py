@@ -51,6 +51,7 @@ from gamelib.cnw.rules import (
     winners,
 )
 from gamelib.cnw.state import CnwState
+from gamelib.core import IllegalAction, SaveFormatError
 
 __all__ = [
     "NAME",
@@ -61,6 +62,7 @@ __all__ = [
     "Deliver",
     "Deploy",
     "EndPhase",
+    "IllegalAction",
     "KeepDice",
     "MoveIn",
     "ObcReroll",
@@ -71,6 +73,7 @@ __all__ = [
     "RejectPact",
     "RemovePawn",
     "Reposition",
+    "SaveFormatError",
     "air_bridges",
     "apply",
     "attack_targets",
