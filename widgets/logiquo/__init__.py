@@ -1,0 +1,1 @@
+"""Logiquo CyberGame widgets."""

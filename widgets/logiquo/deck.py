@@ -1,0 +1,530 @@
+"""Logiquo deck lessons: a card browser, the threat x countermeasure matrix as a heatmap and as a
+bipartite network, the greedy cover and defence in depth. Every number comes from
+``gamelib.logiquo.cards`` and ``gamelib.logiquo.coverage``; this module only lays it out."""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from typing import Any
+
+import ipywidgets as w
+import networkx as nx
+
+from gamelib.logiquo import cards, coverage
+from widgets.common import boxed, card, figure
+from widgets.i18n import t
+
+KINDS = ("threat", "countermeasure", "anomaly", "logiquo", "pentaqo", "data", "rules")
+HIGHLIGHT = "#e74c3c"
+PLAIN = "#b0b7bf"
+
+
+def both_names(c: cards.Card) -> str:
+    """English name with the Italian one beside it (game terms keep their Italian name)."""
+    en, it = c.text("name", "en"), c.text("name", "it")
+    return html.escape(en) if en == it else f"{html.escape(en)} <i>({html.escape(it)})</i>"
+
+
+def category_label(category: str) -> str:
+    en, it = cards.category_name(category, "en"), cards.category_name(category, "it")
+    return en if en == it else f"{en} ({it})"
+
+
+def card_html(c: cards.Card) -> str:
+    """A card face: names, category, text, and the framework references behind it."""
+    colour = c.colour or "#5d6d7e"
+    rows = [
+        f"<div style='font-size:18px'><b>{c.code}</b> · {both_names(c)}</div>",
+        f"<div style='color:#555'>{t('logiquo.deck.kind_' + c.kind)}"
+        + (f" · {html.escape(category_label(c.category))}" if c.category else "")
+        + "</div>",
+        f"<p>{html.escape(c.text('description', 'en'))}</p>",
+    ]
+    if c.kind == "threat":
+        tactics = ", ".join(c.tactics)
+        rows.append(
+            t(
+                "logiquo.deck.threat_facts",
+                number=c.number,
+                involvement=t(f"logiquo.deck.involvement_{c.involvement}"),
+                attack_id=c.attack_id,
+                attack_name=html.escape(c.attack_name or ""),
+                tactics=html.escape(tactics),
+            )
+        )
+        impacts = "".join(f"<li>{html.escape(s)}</li>" for s in cards.impacts_text(c, "en"))
+        rows.append(f"<b>{t('logiquo.deck.impacts')}</b><ul>{impacts}</ul>")
+        special = cards.special_text(c, "en")
+        if special:
+            items = "".join(f"<li>{html.escape(s)}</li>" for s in special)
+            rows.append(f"<b>{t('logiquo.deck.special')}</b><ul>{items}</ul>")
+        helpers = ", ".join(
+            f"{m.code} {html.escape(m.text('name'))}" for m in coverage.mitigators(c.number)
+        )
+        rows.append(t("logiquo.deck.mitigated_by", controls=helpers))
+    elif c.kind == "countermeasure":
+        cis = cards.cis_safeguards().get(c.cis_safeguard or "", "")
+        csf_cat = cards.csf_subcategories().get(c.csf or "", "")
+        outcome = cards.csf_outcome(c.csf or "") or ""
+        rows.append(
+            t(
+                "logiquo.deck.control_facts",
+                cis=c.cis_safeguard,
+                cis_title=html.escape(cis),
+                csf=c.csf,
+                csf_category=html.escape(csf_cat),
+                outcome=html.escape(outcome),
+            )
+        )
+        threats = ", ".join(f"{n} {html.escape(cards.threat(n).text('name'))}" for n in c.mitigates)
+        rows.append(t("logiquo.deck.mitigates", threats=threats))
+    elif c.kind == "anomaly":
+        items = "".join(f"<li>{html.escape(cards.effect_text(e, 'en'))}</li>" for e in c.effects)
+        rows.append(f"<b>{t('logiquo.deck.effects')}</b><ul>{items}</ul>")
+    return (
+        f"<div style='border-left:8px solid {colour};padding:6px 12px;"
+        f"background:#fafafa;max-width:760px'>{''.join(rows)}</div>"
+    )
+
+
+class CardBrowser(w.VBox):
+    """Filter the deck by kind and category and read one card; a bar chart counts the cards of
+    the chosen kind per category (the browsed card's category highlighted)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.kind = w.Dropdown(
+            options=[(t(f"logiquo.deck.kind_{k}"), k) for k in KINDS],
+            value="threat",
+            description=t("logiquo.deck.kind"),
+            layout=w.Layout(width="320px"),
+        )
+        self.kind.add_class("logiquo-kind")
+        self.category = w.Dropdown(
+            description=t("logiquo.deck.category"), layout=w.Layout(width="420px")
+        )
+        self.category.add_class("logiquo-category")
+        self.card_pick = w.Dropdown(
+            description=t("logiquo.deck.card"), layout=w.Layout(width="520px")
+        )
+        self.card_pick.add_class("logiquo-card-pick")
+        self.face = w.HTML()
+        self.face.add_class("logiquo-card-face")
+        self.count_fig = figure(
+            height=300,
+            title=t("logiquo.deck.count_title"),
+            margin=dict(l=60, r=20, t=50, b=120),
+            yaxis=dict(title=t("logiquo.deck.cards_axis"), dtick=2),
+        )
+        self.count_fig.add_bar(hovertemplate="%{x}: %{y}<extra></extra>")
+        self.kind.observe(self._on_kind, "value")
+        self.category.observe(self._on_category, "value")
+        self.card_pick.observe(self._on_card, "value")
+        self._on_kind()
+        super().__init__(
+            [
+                card(
+                    [
+                        w.HBox([self.kind, self.category], layout=w.Layout(flex_flow="row wrap")),
+                        self.card_pick,
+                    ],
+                    t("logiquo.deck.browser"),
+                ),
+                self.face,
+                boxed(self.count_fig, "logiquo-fig-count"),
+            ],
+            **kwargs,
+        )
+        self.add_class("logiquo-browser")
+
+    def _categories(self) -> list[dict[str, Any]]:
+        if self.kind.value == "threat":
+            return cards.threat_categories()
+        if self.kind.value == "countermeasure":
+            return cards.control_categories()
+        return []
+
+    def _on_kind(self, _change: Any = None) -> None:
+        cats = self._categories()
+        self.category.options = [(t("logiquo.deck.all"), "")] + [
+            (category_label(c["id"]), c["id"]) for c in cats
+        ]
+        self.category.value = ""
+        self.category.disabled = not cats
+        kind_cards = cards.by_kind(self.kind.value)
+        counts = Counter(c.category for c in kind_cards)
+        with self.count_fig.batch_update():
+            bars = self.count_fig.data[0]
+            if cats:
+                bars.x = [c["name"]["en"] for c in cats]
+                bars.y = [counts[c["id"]] for c in cats]
+                bars.marker.color = [c["colour"] for c in cats]
+            else:
+                bars.x = [t(f"logiquo.deck.kind_{self.kind.value}")]
+                bars.y = [len(kind_cards)]
+                bars.marker.color = ["#5d6d7e"]
+        self._on_category()
+
+    def _on_category(self, _change: Any = None) -> None:
+        chosen = [
+            c
+            for c in cards.by_kind(self.kind.value)
+            if not self.category.value or c.category == self.category.value
+        ]
+        self.card_pick.options = [(f"{c.code} · {c.text('name')}", c.id) for c in chosen]
+        if chosen:
+            self.card_pick.value = chosen[0].id
+        self._on_card()
+
+    def _on_card(self, _change: Any = None) -> None:
+        if self.card_pick.value is None:
+            self.face.value = ""
+            return
+        c = cards.load()[self.card_pick.value]
+        self.face.value = card_html(c)
+        cats = self._categories()
+        if cats:
+            with self.count_fig.batch_update():
+                self.count_fig.data[0].marker.line = dict(
+                    width=[3 if x["id"] == c.category else 0 for x in cats], color="#222"
+                )
+
+
+class CoverageLab(w.VBox):
+    """The matrix of who mitigates what, four ways: heatmap, network, greedy cover, depth."""
+
+    PANELS = ("heatmap", "network", "cover", "depth")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._build_heatmap()
+        self._build_network()
+        self._build_cover()
+        self._build_depth()
+        super().__init__(self.boxes["heatmap"], **kwargs)
+        self.add_class("logiquo-coverage")
+
+    def panel(self, name: str) -> w.VBox:
+        """One lesson step's controls and chart."""
+        if name not in self.PANELS:
+            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
+        box = w.VBox(self.boxes[name])
+        box.add_class(f"logiquo-panel-{name}")
+        return box
+
+    # ------------------------------------------------------------------ heatmap
+    def _build_heatmap(self) -> None:
+        self.order = w.ToggleButtons(
+            options=[
+                (t("logiquo.cover.by_category"), "category"),
+                (t("logiquo.cover.by_number"), "number"),
+                (t("logiquo.cover.by_breadth"), "breadth"),
+            ],
+            value="category",
+            description=t("logiquo.cover.order"),
+        )
+        self.order.add_class("logiquo-order")
+        self.heat_fig = figure(
+            height=760,
+            title=t("logiquo.cover.heat_title"),
+            margin=dict(l=60, r=20, t=60, b=60),
+            xaxis=dict(title=t("logiquo.cover.threats_axis"), tickangle=-90, side="bottom"),
+            yaxis=dict(title=t("logiquo.cover.controls_axis"), autorange="reversed"),
+        )
+        self.heat_fig.add_heatmap(
+            colorscale=[[0, "#f4f6f7"], [1, "#1f618d"]],
+            showscale=False,
+            xgap=1,
+            ygap=1,
+            hovertemplate="%{customdata}<extra></extra>",
+        )
+        self.order.observe(self._update_heatmap, "value")
+        self._update_heatmap()
+        self.boxes: dict[str, list[w.Widget]] = {
+            "heatmap": [self.order, boxed(self.heat_fig, "logiquo-fig-heatmap")]
+        }
+
+    def _update_heatmap(self, _change: Any = None) -> None:
+        m = coverage.matrix("number" if self.order.value == "breadth" else self.order.value)
+        rows, cols = list(range(len(m.controls))), list(range(len(m.threats)))
+        if self.order.value == "breadth":  # most links first: the broad controls on top
+            rs, cs = m.row_sums(), m.column_sums()
+            rows.sort(key=lambda i: (-rs[i], i))
+            cols.sort(key=lambda j: (-cs[j], j))
+        cells = [[m.cells[i][j] for j in cols] for i in rows]
+        threats = [cards.threat(m.threats[j]) for j in cols]
+        controls = [coverage.control(m.controls[i]) for i in rows]
+        hover = [
+            [
+                t(
+                    "logiquo.cover.cell_hover",
+                    control=f"{c.code} {html.escape(c.text('name'))}",
+                    threat=f"T{th.number:02d} {html.escape(th.text('name'))}",
+                    verdict=t("logiquo.cover.yes" if v else "logiquo.cover.no"),
+                )
+                for th, v in zip(threats, row, strict=True)
+            ]
+            for c, row in zip(controls, cells, strict=True)
+        ]
+        with self.heat_fig.batch_update():
+            hm = self.heat_fig.data[0]
+            hm.z = cells
+            hm.x = [f"T{th.number:02d}" for th in threats]
+            hm.y = [c.code for c in controls]
+            hm.customdata = hover
+
+    # ------------------------------------------------------------------ network
+    def _build_network(self) -> None:
+        self.graph = coverage.bipartite_graph("en")
+        self.pos = nx.spring_layout(self.graph, seed=7, k=0.35, iterations=120)
+        threat_nodes = [n for n, d in self.graph.nodes(data=True) if d["kind"] == "threat"]
+        self.threat_pick = w.Dropdown(
+            options=[(t("logiquo.cover.none"), "")]
+            + [(f"{n} · {self.graph.nodes[n]['label']}", n) for n in threat_nodes],
+            value="",
+            description=t("logiquo.cover.threat"),
+            layout=w.Layout(width="480px"),
+        )
+        self.threat_pick.add_class("logiquo-threat-pick")
+        self.net_info = w.HTML()
+        self.net_info.add_class("logiquo-net-info")
+        self.net_fig = figure(
+            height=640,
+            title=t("logiquo.cover.net_title"),
+            showlegend=True,
+            legend=dict(orientation="h", y=-0.05),
+            xaxis=dict(visible=False),
+            yaxis=dict(visible=False, scaleanchor="x"),
+            margin=dict(l=10, r=10, t=50, b=40),
+        )
+        ex, ey = self._edge_xy(self.graph.edges())
+        self.net_fig.add_scatter(
+            x=ex,
+            y=ey,
+            mode="lines",
+            line=dict(color="#d5d8dc", width=1),
+            hoverinfo="skip",
+            name=t("logiquo.cover.links"),
+        )
+        self.net_fig.add_scatter(
+            x=[],
+            y=[],
+            mode="lines",
+            line=dict(color=HIGHLIGHT, width=3),
+            hoverinfo="skip",
+            name=t("logiquo.cover.highlighted"),
+        )
+        for kind, symbol in (("countermeasure", "circle"), ("threat", "diamond")):
+            nodes = [n for n, d in self.graph.nodes(data=True) if d["kind"] == kind]
+            self.net_fig.add_scatter(
+                x=[self.pos[n][0] for n in nodes],
+                y=[self.pos[n][1] for n in nodes],
+                mode="markers",
+                marker=dict(
+                    symbol=symbol,
+                    size=[8 + 2 * self.graph.degree(n) for n in nodes],
+                    color=[self.graph.nodes[n]["colour"] for n in nodes],
+                    line=dict(width=1, color="#444"),
+                ),
+                customdata=nodes,
+                text=[self._node_hover(n) for n in nodes],
+                hovertemplate="%{text}<extra></extra>",
+                name=t(f"logiquo.cover.nodes_{kind}"),
+            )
+        self.net_fig.add_scatter(
+            x=[],
+            y=[],
+            mode="markers+text",
+            marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(width=3, color=HIGHLIGHT)),
+            textposition="top center",
+            textfont=dict(size=11),
+            hoverinfo="skip",
+            name=t("logiquo.cover.selected"),
+        )
+        self.threat_pick.observe(self._update_network, "value")
+        for trace in self.net_fig.data[2:4]:
+            trace.on_click(self._on_node_click)
+        self._update_network()
+        self.boxes["network"] = [
+            self.threat_pick,
+            self.net_info,
+            boxed(self.net_fig, "logiquo-fig-network"),
+        ]
+
+    def _edge_xy(self, edges: Any) -> tuple[list[float | None], list[float | None]]:
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for a, b in edges:
+            xs += [float(self.pos[a][0]), float(self.pos[b][0]), None]
+            ys += [float(self.pos[a][1]), float(self.pos[b][1]), None]
+        return xs, ys
+
+    def _node_hover(self, node: str) -> str:
+        d = self.graph.nodes[node]
+        extra = (
+            f"ATT&CK {d['attack_id']}"
+            if d["kind"] == "threat"
+            else f"CIS {d['cis_safeguard']} · CSF {d['csf']}"
+        )
+        cat = html.escape(category_label(d["category"]))
+        return (
+            f"<b>{node} {html.escape(d['label'])}</b><br>{cat}"
+            f"<br>{extra}<br>{t('logiquo.cover.degree', n=self.graph.degree(node))}"
+        )
+
+    def _on_node_click(self, trace: Any, points: Any, _state: Any) -> None:
+        if points.point_inds:
+            node = trace.customdata[points.point_inds[0]]
+            if node.startswith("T"):
+                self.threat_pick.value = node
+
+    def _update_network(self, _change: Any = None) -> None:
+        node = self.threat_pick.value
+        if not node:
+            with self.net_fig.batch_update():
+                self.net_fig.data[1].x, self.net_fig.data[1].y = [], []
+                self.net_fig.data[4].x, self.net_fig.data[4].y = [], []
+                self.net_fig.data[4].text = []
+            self.net_info.value = t("logiquo.cover.pick_threat")
+            return
+        controls = sorted(self.graph.neighbors(node))
+        ex, ey = self._edge_xy((node, c) for c in controls)
+        marked = [node, *controls]
+        with self.net_fig.batch_update():
+            self.net_fig.data[1].x, self.net_fig.data[1].y = ex, ey
+            self.net_fig.data[4].x = [float(self.pos[n][0]) for n in marked]
+            self.net_fig.data[4].y = [float(self.pos[n][1]) for n in marked]
+            self.net_fig.data[4].text = marked
+        names = ", ".join(f"{c} {html.escape(self.graph.nodes[c]['label'])}" for c in controls)
+        self.net_info.value = t(
+            "logiquo.cover.net_info",
+            threat=f"{node} {html.escape(self.graph.nodes[node]['label'])}",
+            n=len(controls),
+            controls=names,
+        )
+
+    # ------------------------------------------------------------------ greedy cover
+    def _build_cover(self) -> None:
+        self.steps = coverage.greedy_cover()
+        total = len(cards.by_kind("threat"))
+        self.budget = w.IntSlider(
+            value=5,
+            min=1,
+            max=len(self.steps),
+            description=t("logiquo.cover.budget"),
+            style={"description_width": "220px"},
+            layout=w.Layout(width="560px"),
+        )
+        self.budget.add_class("logiquo-budget")
+        self.cover_info = w.HTML()
+        self.cover_info.add_class("logiquo-cover-info")
+        self.cover_fig = figure(
+            height=420,
+            title=t("logiquo.cover.cover_title"),
+            margin=dict(l=60, r=60, t=50, b=90),
+            xaxis=dict(title=t("logiquo.cover.pick_axis"), tickangle=-45),
+            yaxis=dict(title=t("logiquo.cover.new_axis")),
+            yaxis2=dict(
+                title=t("logiquo.cover.cum_axis"),
+                overlaying="y",
+                side="right",
+                range=[0, total * 1.05],
+            ),
+            legend=dict(orientation="h", y=1.08),
+        )
+        codes = [s.code for s in self.steps]
+        self.cover_fig.add_bar(
+            x=codes,
+            y=[len(s.newly_covered) for s in self.steps],
+            name=t("logiquo.cover.new"),
+            customdata=[
+                f"{s.code} {html.escape(coverage.control(s.code).text('name'))}" for s in self.steps
+            ],
+            hovertemplate="%{customdata}: +%{y}<extra></extra>",
+        )
+        self.cover_fig.add_scatter(
+            x=codes,
+            y=[s.covered for s in self.steps],
+            yaxis="y2",
+            mode="lines+markers",
+            name=t("logiquo.cover.cumulative"),
+            line=dict(color="#1f618d", width=3),
+        )
+        self.budget.observe(self._update_cover, "value")
+        self._update_cover()
+        self.boxes["cover"] = [
+            self.budget,
+            self.cover_info,
+            boxed(self.cover_fig, "logiquo-fig-cover"),
+        ]
+
+    def _update_cover(self, _change: Any = None) -> None:
+        k = self.budget.value
+        total = len(cards.by_kind("threat"))
+        with self.cover_fig.batch_update():
+            self.cover_fig.data[0].marker.color = [
+                HIGHLIGHT if i < k else PLAIN for i in range(len(self.steps))
+            ]
+        covered = self.steps[k - 1].covered
+        picked = ", ".join(
+            f"{s.code} {html.escape(coverage.control(s.code).text('name'))}" for s in self.steps[:k]
+        )
+        self.cover_info.value = t(
+            "logiquo.cover.cover_info",
+            k=k,
+            covered=covered,
+            total=total,
+            pct=f"{100 * covered / total:.0f}%",
+            picked=picked,
+            needed=len(self.steps),
+        )
+
+    # ------------------------------------------------------------------ depth
+    def _build_depth(self) -> None:
+        self.depth_cat = w.Dropdown(
+            options=[(t("logiquo.deck.all"), "")]
+            + [(category_label(c["id"]), c["id"]) for c in cards.threat_categories()],
+            value="",
+            description=t("logiquo.deck.category"),
+            layout=w.Layout(width="460px"),
+        )
+        self.depth_cat.add_class("logiquo-depth-category")
+        self.depth_info = w.HTML()
+        self.depth_info.add_class("logiquo-depth-info")
+        self.depth_fig = figure(
+            height=360,
+            title=t("logiquo.cover.depth_title"),
+            xaxis=dict(title=t("logiquo.cover.depth_axis"), dtick=1),
+            yaxis=dict(title=t("logiquo.cover.threat_count_axis")),
+        )
+        self.depth_fig.add_bar(marker_color="#1f618d", hovertemplate="%{x}: %{y}<extra></extra>")
+        self.depth_cat.observe(self._update_depth, "value")
+        self._update_depth()
+        self.boxes["depth"] = [
+            self.depth_cat,
+            self.depth_info,
+            boxed(self.depth_fig, "logiquo-fig-depth"),
+        ]
+
+    def _update_depth(self, _change: Any = None) -> None:
+        per = coverage.coverage_by_threat()
+        chosen = [
+            c
+            for c in cards.by_kind("threat")
+            if not self.depth_cat.value or c.category == self.depth_cat.value
+        ]
+        counts = Counter(per[c.number] for c in chosen)
+        xs = list(range(1, max(per.values()) + 1))
+        with self.depth_fig.batch_update():
+            self.depth_fig.data[0].x = xs
+            self.depth_fig.data[0].y = [counts.get(x, 0) for x in xs]
+        thin = sorted(chosen, key=lambda c: (per[c.number], c.number))[:3]
+        thick = max(chosen, key=lambda c: (per[c.number], -c.number))
+        self.depth_info.value = t(
+            "logiquo.cover.depth_info",
+            n=len(chosen),
+            mean=f"{sum(per[c.number] for c in chosen) / len(chosen):.1f}",
+            thin=", ".join(
+                f"{c.number} {html.escape(c.text('name'))} ({per[c.number]})" for c in thin
+            ),
+            thick=f"{thick.number} {html.escape(thick.text('name'))} ({per[thick.number]})",
+        )
