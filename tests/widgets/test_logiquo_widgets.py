@@ -77,3 +77,54 @@ def test_panels_are_named():
 
     with pytest.raises(ValueError):
         CoverageLab.panel(CoverageLab, "nope")
+
+
+@pytest.fixture
+def odds_lab():
+    from widgets.logiquo.odds_lab import OddsLab
+
+    return OddsLab()
+
+
+def test_players_set_the_suggested_hand_and_move_the_marker(odds_lab):
+    from gamelib.logiquo import odds
+
+    marker = odds_lab.hand_fig.data[2]
+    odds_lab.players.value = 6
+    assert odds_lab.hand.value == 3
+    assert marker.y[0] == pytest.approx(float(odds.by_player_count()[6]))
+    assert "<b>3</b>" in odds_lab.summary.value
+
+
+def test_category_changes_the_curve_in_place(odds_lab):
+    from gamelib.logiquo import odds
+
+    curve = odds_lab.hand_fig.data[0]
+    before = curve.y
+    bars = odds_lab.cat_fig.data[0].y
+    odds_lab.category.value = "malware"
+    assert odds_lab.hand_fig.data[0] is curve and curve.y != before
+    assert curve.y[5] == pytest.approx(float(odds.p_random_threat(6, "malware")))
+    odds_lab.hand.value = 10
+    assert odds_lab.cat_fig.data[0].y != bars
+
+
+def test_chain_sliders_redraw_the_chain_chart(odds_lab):
+    from gamelib.logiquo import odds
+
+    before = odds_lab.chain_fig.data[0].y
+    odds_lab.threats_left.value = 10
+    odds_lab.anomalies_left.value = 8
+    assert odds_lab.chain_fig.data[0].y != before
+    assert odds_lab.chain_fig.data[1].y[2] == pytest.approx(
+        float(odds.p_anomaly_chain(2, 10, 8, at_least=True))
+    )
+
+
+def test_monte_carlo_agrees_with_the_exact_odds(odds_lab):
+    odds_lab.mc_n.value = 1_000
+    results = odds_lab.monte_carlo()
+    assert len(results) == 8
+    assert all(r["estimate"].contains(r["exact"]) for r in results)
+    assert len(odds_lab.hand_fig.data[3].x) == 5
+    assert "✔" in odds_lab.mc_out.value
