@@ -128,3 +128,110 @@ def test_monte_carlo_agrees_with_the_exact_odds(odds_lab):
     assert all(r["estimate"].contains(r["exact"]) for r in results)
     assert len(odds_lab.hand_fig.data[3].x) == 5
     assert "✔" in odds_lab.mc_out.value
+
+
+@pytest.fixture
+def table():
+    from widgets.logiquo.table import LogiquoTable
+
+    return LogiquoTable(seats=("human", "cooperative", "cooperative"), seed=1)
+
+
+def _human_moves(table, n):
+    """Click the first action button n times (bots answer in between)."""
+    from gamelib import logiquo as game
+
+    for _ in range(n):
+        if game.is_over(table.state) or not table.actions.children:
+            break
+        table.actions.children[0].click()
+
+
+def test_buttons_are_the_legal_actions_of_the_seat_to_move(table):
+    from gamelib import logiquo as game
+
+    assert table.human_to_move()
+    legal = game.legal_actions(table.state)
+    assert [b.action for b in table.actions.children] == legal
+    from gamelib.logiquo.cards import label
+
+    p = game.current_player(table.state)
+    shown = table.hand.value
+    for hand in table.state.hands:
+        for c in hand:
+            assert (f"<b>{label(c)}</b>" in shown) == (c in table.state.hands[p])
+
+
+def test_clicking_actions_plays_and_the_log_grows(table):
+    start = len(table.session.log)
+    _human_moves(table, 6)
+    assert len(table.session.log) > start
+    assert table.log_view.value.count("<li") == len(table.session.log)
+
+
+def test_collaboration_offer_is_answered_by_the_recipient(table):
+    """§Struttura.3: the human asks for help and the floor, then offers, pass between seats."""
+    from gamelib import logiquo as game
+
+    assert table.act(game.RequestHelp())
+    s = table.state
+    assert s.phase == "collab" and game.current_player(s) == 0  # the floor starts with me
+    assert "has the floor" in table.situation.value
+    gift = next(b.action for b in table.actions.children if isinstance(b.action, game.OfferCard))
+    given = len(s.hands[gift.to])
+    assert table.act(gift)  # the recipient (a bot) answers; the floor comes back to me
+    after = table.state
+    assert len(after.hands[gift.to]) == given + 1 and gift.card in after.hands[gift.to]
+    assert [b.action for b in table.actions.children] == game.legal_actions(after)
+
+
+def test_illegal_move_is_explained_and_changes_nothing(table):
+    from gamelib import logiquo as game
+
+    before = table.save_text()
+    n = len(table.session.log)
+    assert not table.act(game.Neutralise((9_999,)))
+    assert "lesson-error" in table.notice.value and "§" in table.notice.value
+    assert table.save_text() == before and len(table.session.log) == n
+
+
+def test_back_forward_and_finish(table):
+    from gamelib import logiquo as game
+
+    _human_moves(table, 3)
+    n = table.session.index
+    table.back()
+    assert table.session.index == n - 1 and table.forward_button.disabled is False
+    table.forward()
+    assert table.session.index == n
+    table.finish()
+    assert game.is_over(table.state)
+    assert "over" in table.status.value and table.actions.children == ()
+
+
+def test_save_and_load_round_trip(table):
+    _human_moves(table, 4)
+    text = table.save_text()
+    state = table.state
+    assert "logiquo-save-link" in table.save_link.value
+    _human_moves(table, 4)
+    assert table.load_text(text)
+    assert table.state == state and "loaded" in table.notice.value
+
+
+def test_corrupt_save_is_refused_and_the_game_kept(table):
+    _human_moves(table, 2)
+    before, log = table.save_text(), list(table.session.log)
+    assert not table.load_text(b"{not json")
+    assert "unchanged" in table.notice.value
+    assert not table.load_text(before.replace('"hands"', '"hand"'))
+    assert table.save_text() == before and table.session.log == log
+
+
+def test_all_bot_table_plays_to_the_end_on_new_game():
+    from gamelib import logiquo as game
+    from widgets.logiquo.table import LogiquoTable
+
+    t = LogiquoTable(seats=("cooperative", "selfish", "random"), seed=3)
+    assert game.is_over(t.state) and len(t.session.log) > 5
+    assert "Winner" in t.status.value
