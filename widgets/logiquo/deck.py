@@ -36,7 +36,7 @@ def card_html(c: cards.Card) -> str:
     colour = c.colour or "#5d6d7e"
     rows = [
         f"<div style='font-size:18px'><b>{c.code}</b> · {both_names(c)}</div>",
-        f"<div style='color:#555'>{t('logiquo.deck.kind_' + c.kind)}"
+        f"<div style='color:#555'>{t(f'logiquo.deck.kind_{c.kind}')}"
         + (f" · {html.escape(category_label(c.category))}" if c.category else "")
         + "</div>",
         f"<p>{html.escape(c.text('description', 'en'))}</p>",

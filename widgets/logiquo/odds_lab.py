@@ -298,7 +298,7 @@ class OddsLab(w.VBox):
             mc.error_y.array = [e.high - e.p for e in hands]
             mc.error_y.arrayminus = [e.p - e.low for e in hands]
         head = "".join(
-            f"<th style='padding:2px 8px'>{t('logiquo.odds.mc_col_' + c)}</th>"
+            f"<th style='padding:2px 8px'>{t(f'logiquo.odds.mc_col_{c}')}</th>"
             for c in ("what", "exact", "est", "interval", "verdict")
         )
         self.mc_out.value = (
