@@ -235,3 +235,29 @@ def test_all_bot_table_plays_to_the_end_on_new_game():
     t = LogiquoTable(seats=("cooperative", "selfish", "random"), seed=3)
     assert game.is_over(t.state) and len(t.session.log) > 5
     assert "Winner" in t.status.value
+
+
+def test_strategy_lab_runs_five_games_and_fills_every_chart():
+    from widgets.logiquo.strategy import SWEEP_OFFSETS, SWEEP_PLAYERS, StrategyLab
+
+    lab = StrategyLab(games=5, seed=3)
+    assert len(lab.turns_fig.data[0].x) == 0  # nothing runs at construction
+    traces = [id(tr) for fig in (lab.turns_fig, lab.rate_fig) for tr in fig.data]
+    results = lab.run()
+    assert {k: len(v) for k, v in results.items()} == {"cooperative": 5, "selfish": 5}
+    assert list(lab.turns_fig.data[0].x) == [g.turns for g in results["cooperative"]]
+    assert all(0 <= v <= 1 for v in lab.rate_fig.data[0].y)
+    assert sum(lab.rate_fig.data[0].y) > 0
+    z = lab.sweep_fig.data[0].z
+    assert len(z) == len(SWEEP_OFFSETS) and all(len(r) == len(SWEEP_PLAYERS) for r in z)
+    assert "5 games per policy" in lab.summary.value
+    assert [id(tr) for fig in (lab.turns_fig, lab.rate_fig) for tr in fig.data] == traces
+
+
+def test_selfish_bots_give_nothing():
+    from gamelib.logiquo.simulate import careful_factory, run_games
+    from widgets.logiquo.strategy import stopped_share
+
+    games = run_games(3, 3, careful_factory(False), seed=1)
+    assert all(sum(g.gifts) == 0 for g in games)
+    assert 0 <= stopped_share(games) <= 1
