@@ -227,8 +227,15 @@ class CoverageLab(w.VBox):
             height=760,
             title=t("logiquo.cover.heat_title"),
             margin=dict(l=60, r=20, t=60, b=60),
-            xaxis=dict(title=t("logiquo.cover.threats_axis"), tickangle=-90, side="bottom"),
-            yaxis=dict(title=t("logiquo.cover.controls_axis"), autorange="reversed"),
+            xaxis=dict(
+                title=t("logiquo.cover.threats_axis"), tickangle=-90, dtick=1, tickfont_size=10
+            ),
+            yaxis=dict(
+                title=t("logiquo.cover.controls_axis"),
+                autorange="reversed",
+                dtick=1,
+                tickfont_size=9,
+            ),
         )
         self.heat_fig.add_heatmap(
             colorscale=[[0, "#f4f6f7"], [1, "#1f618d"]],

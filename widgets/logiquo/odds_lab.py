@@ -97,7 +97,7 @@ class OddsLab(w.VBox):
         self.cat_fig = figure(
             height=360,
             title=t("logiquo.odds.cat_title"),
-            margin=dict(l=60, r=20, t=50, b=130),
+            margin=dict(l=60, r=20, t=50, b=60),
             yaxis=dict(title=t("logiquo.odds.probability"), tickformat=".0%", range=[0, 1]),
         )
         cats = cards.threat_categories()

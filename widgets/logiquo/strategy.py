@@ -68,7 +68,7 @@ class StrategyLab(w.VBox):
             value=0,
             description=t("logiquo.strategy.hand"),
             style={"description_width": "initial"},
-            layout=w.Layout(width="300px"),
+            layout=w.Layout(width="380px"),
         )
         self.seed = w.IntText(
             value=seed, description=t("common.seed"), layout=w.Layout(width="180px")

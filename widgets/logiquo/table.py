@@ -437,8 +437,11 @@ class LogiquoTable(w.VBox):
         ]
         rows = []
         for q in range(len(s.players)):
-            data = " ".join(
-                f"<span title='{html.escape(card_of(d).text('name'))}'>💾</span>" for d in s.data[q]
+            data = "".join(
+                f"<span title='{html.escape(card_of(d).text('name'))}' style='display:inline-block;"
+                "width:11px;height:15px;background:#2e86c1;border-radius:2px;margin:0 1px;"
+                "vertical-align:middle'></span>"
+                for d in s.data[q]
             )
             if not s.alive[q]:
                 data = t("logiquo.table.out")
