@@ -69,8 +69,16 @@ SCHEMATIC_VIEW = dict(
 class BoardMap(w.VBox):
     """Explore the 42 gateways: view toggle, colour by region or betweenness, click to inspect."""
 
-    def __init__(self, height: int = 520, **kwargs: Any) -> None:
+    def __init__(
+        self, height: int = 520, overlays: tuple[tuple[str, dict], ...] = (), **kwargs: Any
+    ) -> None:
+        """``overlays``: extra line traces ``(name, line style)`` drawn under the gateways, which
+        other widgets fill with :meth:`draw_overlay` (game tables: delivery chains, corridors)."""
         self.board = cnw_board.load()
+        self._overlay_specs = overlays
+        self.overlays: dict[str, Any] = {}
+        self._overlay_paths: dict[str, list[list[str]]] = {}
+        self.paint_colours: dict[str, str] | None = None
         self.codes = list(self.board.gateways)
         self.betweenness = self.board.betweenness()
         self.view = w.ToggleButtons(
@@ -192,7 +200,13 @@ class BoardMap(w.VBox):
             showlegend=False,
         )
         self._link_sets = (solid, dashed)
+        for name, line in self._overlay_specs:
+            self.overlays[name] = self.fig.add_scattergeo(
+                name=name, mode="lines", hoverinfo="skip", showlegend=False, line=line
+            ).data[-1]
+            self._overlay_paths[name] = []
         self.region_ids = list(self.board.regions)
+        self.region_traces: list[Any] = []
         for i, rid in enumerate(self.region_ids):
             region = self.board.regions[rid]
             codes = list(region.gateways)
@@ -215,6 +229,7 @@ class BoardMap(w.VBox):
                 ),
             ).data[-1]
             trace.on_click(self._on_click)
+            self.region_traces.append(trace)
         self.fig.add_scattergeo(
             name=t("cnw.map.selected"),
             mode="markers",
@@ -222,6 +237,7 @@ class BoardMap(w.VBox):
             showlegend=False,
             marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(width=3, color=HIGHLIGHT)),
         )
+        self.ring = self.fig.data[-1]
         self._redraw()
 
     def _hover(self, code: str) -> str:
@@ -237,7 +253,9 @@ class BoardMap(w.VBox):
             self.fig.layout.geo = GEO_VIEW if self.view.value == "geo" else SCHEMATIC_VIEW
             for trace, links in zip(self.fig.data[:2], self._link_sets, strict=True):
                 trace.lon, trace.lat = self._segments(links)
-            for trace, rid in zip(self.fig.data[3:-1], self.region_ids, strict=True):
+            for name in self.overlays:
+                self._draw_overlay(name)
+            for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
                 coords = [self._lonlat(c) for c in self.board.regions[rid].gateways]
                 trace.lon = [c[0] for c in coords]
                 trace.lat = [c[1] for c in coords]
@@ -247,10 +265,12 @@ class BoardMap(w.VBox):
     def _recolour(self) -> None:
         top = max(self.betweenness.values()) or 1.0
         with self.fig.batch_update():
-            for i, (trace, rid) in enumerate(
-                zip(self.fig.data[3:-1], self.region_ids, strict=True)
-            ):
-                if self.colour_by.value == "region":
+            for i, (trace, rid) in enumerate(zip(self.region_traces, self.region_ids, strict=True)):
+                if self.paint_colours is not None:
+                    codes = self.board.regions[rid].gateways
+                    trace.marker.color = [self.paint_colours.get(c, "#888") for c in codes]
+                    trace.marker.showscale = False
+                elif self.colour_by.value == "region":
                     trace.marker.color = REGION_COLORS.get(rid, FALLBACK_COLORS[i % 7])
                     trace.marker.showscale = False
                 else:
@@ -276,7 +296,7 @@ class BoardMap(w.VBox):
 
     def _draw_selection(self) -> None:
         code = getattr(self, "selected", None)
-        highlight, ring = self.fig.data[2], self.fig.data[-1]
+        highlight, ring = self.fig.data[2], self.ring
         if not code:
             highlight.lon, highlight.lat = [], []
             ring.lon, ring.lat = [], []
@@ -285,6 +305,35 @@ class BoardMap(w.VBox):
         highlight.lon, highlight.lat = self._segments(links)
         lon, lat = self._lonlat(code)
         ring.lon, ring.lat = [lon], [lat]
+
+    # ---------------------------------------------------------------- hooks for game widgets
+    def paint(self, colours: dict[str, str] | None, labels: dict[str, str] | None = None) -> None:
+        """Colour each gateway (e.g. by owner) and relabel it (e.g. with its pawns), in place;
+        ``None`` goes back to the "colour by" choice and the airport codes."""
+        self.paint_colours = colours
+        with self.fig.batch_update():
+            for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
+                codes = self.board.regions[rid].gateways
+                trace.text = [labels.get(c, c) for c in codes] if labels else list(codes)
+        self._recolour()
+
+    def draw_overlay(self, name: str, paths: list[list[str]]) -> None:
+        """Draw gateway chains (consecutive codes joined by straight segments) on an overlay."""
+        self._overlay_paths[name] = [list(p) for p in paths]
+        with self.fig.batch_update():
+            self._draw_overlay(name)
+
+    def _draw_overlay(self, name: str) -> None:
+        lons: list = []
+        lats: list = []
+        for path in self._overlay_paths[name]:
+            for code in path:
+                lon, lat = self._lonlat(code)
+                lons.append(lon)
+                lats.append(lat)
+            lons.append(None)
+            lats.append(None)
+        self.overlays[name].lon, self.overlays[name].lat = lons, lats
 
     def _describe(self, code: str | None) -> str:
         ranking = sorted(self.betweenness, key=self.betweenness.get, reverse=True)
