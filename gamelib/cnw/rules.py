@@ -13,6 +13,7 @@ token usable this turn. Every other decision is an action.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 import networkx as nx
@@ -1619,6 +1620,16 @@ def observation(state: CnwState, player: int) -> dict[str, Any]:
 # Consistency (saves and invariant tests).
 
 
+@cache
+def _expected_cards(g: Geo) -> list[int]:
+    return sorted([*g.cards, *(imp.id for imp in DECK.imprevisti)])
+
+
+@cache
+def _expected_shipments(g: Geo) -> list[int]:
+    return sorted(g.shipments)
+
+
 def check_state(state: CnwState) -> str | None:
     """The first way ``state`` could not come from a real game, or None."""
     n = state.players
@@ -1642,34 +1653,39 @@ def check_state(state: CnwState) -> str | None:
             return f"{name} does not match the {n} players"
     if not 0 <= state.current < n or not 0 <= state.first < n:
         return "the current player is not a seat"
-    for i in range(ng):
-        o, k = state.owner[i], state.pawns[i]
-        if not g.in_play[i]:
-            if o != OUT_OF_PLAY or k:
-                return f"{CODES[i]} is out of play but used"
-            continue
-        if not NEUTRAL <= o < n:
-            return f"{CODES[i]} has owner {o}"
-        if o == NEUTRAL and k:
-            return f"neutral {CODES[i]} holds pawns"
-        if o >= 0 and k < 1 and not (state.move_in and state.move_in[1] == i):
-            return f"{CODES[i]} is held with {k} pawns"
-        if o >= 0 and not state.alive[o]:
-            return f"{CODES[i]} is held by an eliminated player"
+    in_play = g.in_play
+    alive = state.alive
+    moving = state.move_in[1] if state.move_in else -1
+    for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
+        if o >= 0:
+            if o >= n or not in_play[i]:
+                return f"{CODES[i]} has owner {o}"
+            if k < 1 and i != moving:
+                return f"{CODES[i]} is held with {k} pawns"
+            if not alive[o]:
+                return f"{CODES[i]} is held by an eliminated player"
+        elif o == NEUTRAL:
+            if k or not in_play[i]:
+                return f"neutral {CODES[i]} holds pawns or is out of play"
+        elif o != OUT_OF_PLAY or k or in_play[i]:
+            return f"{CODES[i]} is out of play but used, or has owner {o}"
     if min(state.sla) < 0 or min(state.reserve) < 0 or state.pool < 0 or min(state.bonus) < 0:
         return "a negative count"
     if not all(0 <= t <= DICE_RULES.obc_tokens_per_game for t in state.obc):
         return "OBC tokens out of range"
-    cards_seen = sorted([*state.deck, *state.discard, *(c for h in state.hands for c in h)])
-    expected = sorted([*g.cards, *(imp.id for imp in DECK.imprevisti)])
-    if cards_seen != expected:
+    cards_seen = state.deck + state.discard
+    for h in state.hands:
+        if h and h[-1] >= N_GATEWAY_CARDS:  # hands are sorted
+            return "an Imprevisto is kept in a hand"
+        cards_seen += h
+    cards_seen.sort()
+    if cards_seen != _expected_cards(g):
         return "the Gateway deck, hands and discard pile do not hold every card once"
-    if any(DECK.is_imprevisto(c) for h in state.hands for c in h):
-        return "an Imprevisto is kept in a hand"
-    ships_seen = sorted(
-        [*state.ship_deck, *state.ship_discard, *(c for row in state.shipments for c, _ in row)]
-    )
-    if ships_seen != sorted(g.shipments):
+    ships_seen = state.ship_deck + state.ship_discard
+    for row in state.shipments:
+        ships_seen += [c for c, _ in row]
+    ships_seen.sort()
+    if ships_seen != _expected_shipments(g):
         return "the shipment cards are not all accounted for"
     for p in range(n):
         row = state.shipments[p]
