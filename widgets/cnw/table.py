@@ -559,7 +559,11 @@ class CnwTable(w.VBox):
                     f"<span style='color:{PLAYER_COLORS[q]}'>■</span> {html.escape(s.names[q])}",
                     f"#{card_id} {info['origin']} → {info['destination']}",
                     t(f"cnw.class.{info['class']}"),
-                    f"⏱ {deadline}",
+                    (
+                        f"<b style='color:#a93226'>{t('cnw.table.turns_left', n=deadline)}</b>"
+                        if deadline <= 1
+                        else t("cnw.table.turns_left", n=deadline)
+                    ),
                     f"+{info['pawns']} / +{info['sla']} SLA",
                     chain_text,
                 ]
@@ -610,7 +614,8 @@ class CnwTable(w.VBox):
             style = " style='color:#aaa'" if i >= sess.index else ""
             lines.append(f"<li{style}>{text}</li>")
         self.log_view.value = (
-            f"<div>{t('cnw.table.log_head', n=sess.index, total=len(sess.log))}</div>"
-            f"<ol start='{max(1, len(lines) - 299)}' style='margin:0;padding-left:2.5em'>"
-            f"{''.join(lines[-300:])}</ol>"
+            f"<div>{t('cnw.table.log_head', n=sess.index, total=len(sess.log))} · "
+            f"{t('cnw.table.newest_first')}</div>"
+            f"<ol reversed start='{len(lines)}' style='margin:0;padding-left:2.5em'>"
+            f"{''.join(reversed(lines[-300:]))}</ol>"
         )

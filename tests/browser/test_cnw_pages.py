@@ -1,0 +1,88 @@
+"""CNW lessons 2–5 in a real browser, offline: controls change the charts in the page, and the game
+table plays turns; screenshots saved for review."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import screenshot, wait_for_voila
+
+pytestmark = pytest.mark.browser
+
+
+def open_page(watched, base: str, notebook: str):
+    page = watched.page
+    page.goto(f"{base}/voila/render/notebooks/cnw/{notebook}", wait_until="domcontentloaded")
+    wait_for_voila(page)
+    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    return page
+
+
+def assert_healthy(watched) -> None:
+    body = watched.page.inner_text("body")
+    assert "Error displaying widget" not in body
+    assert "Traceback" not in body
+    assert watched.problems() == {}
+
+
+def plot_json(page, selector: str) -> str:
+    return page.evaluate(
+        f"() => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
+        ".map(t => [t.x, t.y, t.lon, t.lat, t.text, t.marker && t.marker.color]))"
+    )
+
+
+def wait_changed(page, selector: str, before: str) -> None:
+    page.wait_for_function(
+        f"(before) => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
+        ".map(t => [t.x, t.y, t.lon, t.lat, t.text, t.marker && t.marker.color])) !== before",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def select_by_text(page, selector: str, text: str | None = None) -> str:
+    """Choose an option of an ipywidgets Dropdown by its text (the DOM values are indices);
+    without ``text``, the first option that is not the blank "—"."""
+    select = page.locator(f"{selector} select").first
+    value, label = select.evaluate(
+        "(s, text) => { const o = [...s.options].find(o => text ? o.text === text"
+        " : o.text !== '—'); return [o.value, o.text]; }",
+        text,
+    )
+    select.select_option(value)
+    return label
+
+
+def log_items(page) -> int:
+    return page.evaluate("() => document.querySelectorAll('.cnw-log li').length")
+
+
+def test_play_a_few_moves_and_the_log_grows(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "04_play.ipynb")
+    page.wait_for_selector(".cnw-go")
+    page.wait_for_selector(".cnw-fig-table .js-plotly-plot")
+    land = page.evaluate("() => document.querySelectorAll('.cnw-fig-table .geo path').length")
+    assert land > 0
+    before_map = plot_json(page, ".cnw-fig-table")
+    for _ in range(3):  # starting pawns (§4 step 5): choose a gateway of yours, press Go
+        n = log_items(page)
+        select_by_text(page, ".cnw-source-select")
+        page.locator(".cnw-go").first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.cnw-log li').length > {n}", timeout=30_000
+        )
+    wait_changed(page, ".cnw-fig-table", before_map)
+    assert "place a pawn" in page.inner_text(".cnw-log")
+    n = log_items(page)
+    page.locator(".cnw-finish").first.click()
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.cnw-log li').length > {n + 50}", timeout=60_000
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.cnw-status').innerText.includes('Game over')",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(800)
+    screenshot(page, "cnw__04_play")
+    assert_healthy(watched_page)
