@@ -105,12 +105,15 @@ def test_play_a_few_actions_and_the_log_grows(watched_page, voila_url):
     start = log_items(page)
     for _ in range(4):
         n = log_items(page)
+        page.wait_for_timeout(600)  # let the new buttons replace the old ones in the page
         page.locator(".logiquo-action").last.click()
         page.wait_for_function(
             f"() => document.querySelectorAll('.logiquo-log li').length > {n}", timeout=30_000
         )
         page.wait_for_selector(".logiquo-action", timeout=30_000)
     assert log_items(page) >= start + 4
+    page.wait_for_timeout(800)
+    element_screenshot(page, ".logiquo-table", "logiquo__03_my_turn")
     page.locator(".logiquo-back").first.click()
     page.wait_for_function(
         "() => document.querySelector('.logiquo-log li[style]') !== null", timeout=30_000

@@ -482,6 +482,7 @@ class LogiquoTable(w.VBox):
         )
 
     def _draw_log(self) -> None:
+        """The latest decision first (the box scrolls), numbered from the start of the game."""
         s = self.session
         lines = []
         for i, action in enumerate(s.log):
@@ -492,5 +493,5 @@ class LogiquoTable(w.VBox):
             lines.append(f"<li{style}>{text}</li>")
         self.log_view.value = (
             f"<div>{t('logiquo.table.log_head', n=s.index, total=len(s.log))}</div>"
-            f"<ol style='margin:0;padding-left:2.5em'>{''.join(lines)}</ol>"
+            f"<ol reversed style='margin:0;padding-left:2.5em'>{''.join(reversed(lines))}</ol>"
         )
