@@ -86,3 +86,22 @@ def test_play_a_few_moves_and_the_log_grows(watched_page, voila_url):
     page.wait_for_timeout(800)
     screenshot(page, "cnw__04_play")
     assert_healthy(watched_page)
+
+
+def test_shipment_corridor_and_air_bridges_change_the_charts(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "02_shipments_and_delivery_chains.ipynb")
+    page.wait_for_selector(".cnw-fig-corridor .js-plotly-plot")
+    page.wait_for_selector(".cnw-fig-hops .js-plotly-plot")
+    before = plot_json(page, ".cnw-fig-corridor")
+    select = page.locator(".cnw-shipment-select select").first
+    select.select_option(select.evaluate("s => s.options[5].value"))
+    wait_changed(page, ".cnw-fig-corridor", before)
+    before = plot_json(page, ".cnw-fig-hops")
+    page.locator(".cnw-all-hubs").first.click()
+    wait_changed(page, ".cnw-fig-hops", before)
+    before = plot_json(page, ".cnw-fig-deck")
+    page.locator(".cnw-deck-by button").nth(1).click()
+    wait_changed(page, ".cnw-fig-deck", before)
+    page.wait_for_timeout(800)
+    screenshot(page, "cnw__02_after_controls")
+    assert_healthy(watched_page)

@@ -140,3 +140,46 @@ def test_only_the_human_to_move_sees_a_hand():
     table.seat_pickers[1].value = "random"
     table.new_game()
     assert "secret" in table.hand.value.lower()
+
+
+# ---------------------------------------------------------------- lesson 2: shipments
+
+
+def test_shipment_choice_redraws_the_corridor_in_place():
+    from widgets.cnw.shipments import ShipmentLab
+
+    lab = ShipmentLab()
+    trace = lab.map.overlays["corridor"]
+    before = list(trace.lon)
+    other = next(c.id for c in lab.deck.cards if c.origin != lab.deck.cards[0].origin)
+    lab.shipment.value = other
+    assert lab.map.overlays["corridor"] is trace
+    assert list(trace.lon) != before
+    assert lab.deck.cards[other].origin in lab.corridor_info.value
+
+
+def test_held_hubs_add_air_bridges_and_shorten_distances_section_7_3():
+    from widgets.cnw.shipments import ShipmentLab
+
+    lab = ShipmentLab()
+    assert list(lab.hops_fig.data[1].y) == list(lab.hops_fig.data[0].y)
+    chokes = list(lab.choke_fig.data[0].y)
+    lab.hubs.value = tuple(lab.board.hubs[:5])
+
+    def far(trace) -> int:
+        return sum(y for x, y in zip(trace.x, trace.y, strict=True) if x >= 4)
+
+    assert far(lab.hops_fig.data[1]) < far(lab.hops_fig.data[0])
+    assert sum(1 for v in lab.map.overlays["bridges"].lon if v is None) == 10
+    assert list(lab.choke_fig.data[0].y) != chokes
+
+
+def test_deck_chart_regroups_in_place():
+    from widgets.cnw.shipments import ShipmentLab
+
+    lab = ShipmentLab()
+    assert sum(sum(tr.y) for tr in lab.deck_fig.data) == 36
+    before = list(lab.deck_fig.data[0].x)
+    lab.deck_by.value = "hops"
+    assert list(lab.deck_fig.data[0].x) != before
+    assert sum(sum(tr.y) for tr in lab.deck_fig.data) == 36

@@ -1,0 +1,241 @@
+"""Lesson 2 widgets: the shipment deck (§10, §10.3), corridors on the map, air bridges (§7.3).
+
+``ShipmentLab`` holds one map whose overlay shows a chosen shipment's shortest corridor, a hub
+picker ("these hubs are mine") that adds air bridges and redraws the corridor, the hop-distance
+histogram with and without bridges and the chokepoint ranking, and the deck's class chart. Every
+figure is built once and changed in place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.cnw import board as cnw_board
+from gamelib.cnw import corridors
+from gamelib.cnw import shipments as cnw_shipments
+from widgets.cnw.board_map import BoardMap
+from widgets.common import boxed, card, figure
+from widgets.i18n import t
+
+CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
+
+
+class ShipmentLab:
+    """Panels for lesson 2: ``panel("classes" | "corridor" | "bridges" | "deck")``."""
+
+    def __init__(self, shipment: int = 0) -> None:
+        self.board = cnw_board.load()
+        self.deck = cnw_shipments.load()
+        self.map = BoardMap(
+            height=480,
+            overlays=(
+                ("corridor", dict(width=5, color="#c0392b")),
+                ("bridges", dict(width=1.5, color="#8e44ad", dash="dot")),
+            ),
+        )
+        self.map.fig.update_layout(showlegend=False)
+        self.shipment = w.Dropdown(
+            options=[(self._label(c), c.id) for c in self.deck.cards],
+            value=shipment,
+            description=t("cnw.ships.shipment"),
+            layout=w.Layout(width="520px"),
+        )
+        self.shipment.add_class("cnw-shipment-select")
+        self.hubs = w.SelectMultiple(
+            options=[(f"{h} · {self.board.gateways[h].name}", h) for h in self.board.hubs],
+            value=(),
+            rows=7,
+            description=t("cnw.ships.my_hubs"),
+            layout=w.Layout(width="360px"),
+        )
+        self.hubs.add_class("cnw-hub-select")
+        self.all_hubs = w.Button(description=t("cnw.ships.all_hubs"), layout=w.Layout(width="auto"))
+        self.all_hubs.add_class("cnw-all-hubs")
+        self.no_hubs = w.Button(description=t("cnw.ships.no_hubs"), layout=w.Layout(width="auto"))
+        self.all_hubs.on_click(lambda _: setattr(self.hubs, "value", tuple(self.board.hubs)))
+        self.no_hubs.on_click(lambda _: setattr(self.hubs, "value", ()))
+        self.corridor_info = w.HTML()
+        self.corridor_info.add_class("cnw-corridor-info")
+        self.bridges_info = w.HTML()
+        self.bridges_info.add_class("cnw-bridges-info")
+        # distances with and without air bridges
+        self.hops_fig = figure(
+            height=320,
+            title=t("cnw.ships.hops_title"),
+            barmode="group",
+            xaxis=dict(title=t("cnw.ships.hops_axis"), dtick=1),
+            yaxis=dict(title=t("cnw.ships.pairs_axis")),
+            legend=dict(orientation="h", y=1.02, x=1, xanchor="right", yanchor="bottom"),
+        )
+        base = corridors.hop_counts(corridors.bridged_graph())
+        self.hops_fig.add_bar(
+            name=t("cnw.ships.without_bridges"),
+            x=list(base),
+            y=list(base.values()),
+            marker_color="#9aa0a6",
+        )
+        self.hops_fig.add_bar(name=t("cnw.ships.with_bridges"), x=[], y=[], marker_color="#8e44ad")
+        self.choke_fig = figure(
+            height=340,
+            title=t("cnw.ships.choke_title"),
+            yaxis=dict(autorange="reversed"),
+            xaxis=dict(title=t("cnw.map.betweenness")),
+            margin=dict(l=150, r=20, t=50, b=40),
+        )
+        self.choke_fig.add_bar(orientation="h", x=[], y=[], marker_color="#e67e22")
+        # the deck: classes by sector
+        self.deck_fig = figure(
+            height=340,
+            title=t("cnw.ships.deck_title"),
+            barmode="stack",
+            yaxis=dict(title=t("cnw.ships.cards_axis")),
+            legend=dict(orientation="h", y=-0.3, x=0.5, xanchor="center", yanchor="top"),
+            margin=dict(l=50, r=20, t=50, b=100),
+        )
+        self.deck_by = w.ToggleButtons(
+            options=[(t("cnw.ships.by_sector"), "sector"), (t("cnw.ships.by_hops"), "hops")],
+            value="sector",
+            description=t("cnw.ships.group_by"),
+        )
+        self.deck_by.add_class("cnw-deck-by")
+        for klass in self.deck.classes.values():
+            self.deck_fig.add_bar(
+                name=f"{klass.name} ({klass.name_it})",
+                x=[],
+                y=[],
+                marker_color=CLASS_COLORS[klass.id],
+            )
+        self.shipment.observe(lambda _: self.update_corridor(), "value")
+        self.hubs.observe(lambda _: self.update_bridges(), "value")
+        self.deck_by.observe(lambda _: self.update_deck(), "value")
+        self.update_bridges()
+        self.update_deck()
+
+    def _label(self, c: Any) -> str:
+        return (
+            f"#{c.id} {c.origin} → {c.destination} · {self.deck.sectors[c.sector]} · "
+            f"{self.deck.classes[c.klass].name} · {c.hops} hops"
+        )
+
+    # ---------------------------------------------------------------- updates in place
+    def update_corridor(self) -> None:
+        card_ = self.deck.cards[self.shipment.value]
+        hubs = tuple(self.hubs.value)
+        plain = corridors.corridor(card_.origin, card_.destination)
+        path = corridors.corridor(card_.origin, card_.destination, hubs)
+        self.map.draw_overlay("corridor", [path])
+        self.map.select(None)
+        klass = self.deck.classes[card_.klass]
+        self.corridor_info.value = t(
+            "cnw.ships.corridor_info",
+            origin=card_.origin,
+            destination=card_.destination,
+            path=" → ".join(path),
+            hops=len(path) - 1,
+            board_hops=len(plain) - 1,
+            dashed=card_.dashed,
+            klass=f"{klass.name} ({klass.name_it})",
+            deadline=card_.deadline,
+            pawns=card_.pawns,
+            sla=card_.sla,
+            text=card_.text,
+        )
+
+    def update_bridges(self) -> None:
+        hubs = tuple(self.hubs.value)
+        graph = corridors.bridged_graph(hubs)
+        counts = corridors.hop_counts(graph)
+        pairs = [[a, b] for i, a in enumerate(hubs) for b in hubs[i + 1 :]]
+        self.map.draw_overlay("bridges", pairs)
+        with self.hops_fig.batch_update():
+            self.hops_fig.data[1].x = list(counts)
+            self.hops_fig.data[1].y = list(counts.values())
+        ranked = corridors.chokepoints(hubs, top=12)
+        with self.choke_fig.batch_update():
+            bar = self.choke_fig.data[0]
+            bar.x = [v for _, v in ranked]
+            bar.y = [f"{c} {self.board.gateways[c].name}" for c, _ in ranked]
+            bar.marker.color = ["#8e44ad" if c in hubs else "#e67e22" for c, _ in ranked]
+        self.bridges_info.value = t(
+            "cnw.ships.bridges_info",
+            hubs=len(hubs),
+            bridges=len(pairs),
+            before=f"{corridors.mean_hops(corridors.bridged_graph()):.2f}",
+            after=f"{corridors.mean_hops(graph):.2f}",
+            diameter=max(counts),
+        )
+        self.update_corridor()
+
+    def update_deck(self) -> None:
+        by = self.deck_by.value
+        keys = (
+            list(self.deck.sectors) if by == "sector" else sorted({c.hops for c in self.deck.cards})
+        )
+        labels = [self.deck.sectors[k] for k in keys] if by == "sector" else [str(k) for k in keys]
+        with self.deck_fig.batch_update():
+            for trace, klass in zip(self.deck_fig.data, self.deck.classes, strict=True):
+                count = Counter(
+                    (c.sector if by == "sector" else c.hops)
+                    for c in self.deck.cards
+                    if c.klass == klass
+                )
+                trace.x = labels
+                trace.y = [count.get(k, 0) for k in keys]
+            self.deck_fig.layout.xaxis.title = t(f"cnw.ships.by_{by}")
+
+    # ---------------------------------------------------------------- panels
+    def classes_table(self) -> w.HTML:
+        rows = "".join(
+            f"<tr><td><b style='color:{CLASS_COLORS[c.id]}'>{c.name}</b> ({c.name_it})</td>"
+            f"<td>{t('cnw.ships.upto', n=c.max_hops) if c.max_hops else t('cnw.ships.any_hops')}"
+            f"</td><td>{c.deadline}</td><td>+{c.pawns}</td><td>+{c.sla}</td>"
+            f"<td>{sum(1 for k in self.deck.cards if k.klass == c.id)}</td></tr>"
+            for c in self.deck.classes.values()
+        )
+        mods = ", ".join(
+            f"{self.deck.sectors[s]} {m:+d}" for s, m in self.deck.modifiers.items() if m
+        )
+        head = "".join(
+            f"<th style='padding:2px 10px'>{t(f'cnw.ships.col_{k}')}</th>"
+            for k in ("class", "hops", "deadline", "pawns", "sla", "cards")
+        )
+        html = w.HTML(
+            f"<table><tr>{head}</tr>{rows}</table><p>{t('cnw.ships.modifiers', mods=mods)}</p>"
+        )
+        html.add_class("cnw-classes")
+        return html
+
+    def panel(self, name: str) -> w.Widget:
+        if name == "classes":
+            return card([self.classes_table()], t("cnw.ships.classes_title"))
+        if name == "corridor":
+            box = w.VBox(
+                [
+                    self.shipment,
+                    self.map.view,
+                    boxed(self.map.fig, "cnw-fig-corridor"),
+                    self.corridor_info,
+                ]
+            )
+            box.add_class("cnw-corridor")
+            return box
+        if name == "bridges":
+            controls = w.HBox([self.hubs, w.VBox([self.all_hubs, self.no_hubs, self.bridges_info])])
+            box = w.VBox(
+                [
+                    controls,
+                    self.corridor_info,
+                    boxed(self.hops_fig, "cnw-fig-hops"),
+                    boxed(self.choke_fig, "cnw-fig-choke"),
+                ]
+            )
+            box.add_class("cnw-bridges")
+            return box
+        if name == "deck":
+            box = w.VBox([self.deck_by, boxed(self.deck_fig, "cnw-fig-deck")])
+            box.add_class("cnw-deck")
+            return box
+        raise ValueError(f"no panel {name!r}")
