@@ -105,3 +105,19 @@ def test_shipment_corridor_and_air_bridges_change_the_charts(watched_page, voila
     page.wait_for_timeout(800)
     screenshot(page, "cnw__02_after_controls")
     assert_healthy(watched_page)
+
+
+def test_turn_next_step_changes_the_map(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "03_a_turn_step_by_step.ipynb")
+    page.wait_for_selector(".cnw-fig-turn .js-plotly-plot")
+    before = plot_json(page, ".cnw-fig-turn")
+    for k in range(3):
+        page.locator(".cnw-turn-next").first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.cnw-turn-log li').length > {k}", timeout=30_000
+        )
+    wait_changed(page, ".cnw-fig-turn", before)
+    assert "Last step" in page.inner_text(".cnw-turn-explain")
+    page.wait_for_timeout(800)
+    screenshot(page, "cnw__03_after_steps")
+    assert_healthy(watched_page)

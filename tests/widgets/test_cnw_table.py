@@ -183,3 +183,29 @@ def test_deck_chart_regroups_in_place():
     lab.deck_by.value = "hops"
     assert list(lab.deck_fig.data[0].x) != before
     assert sum(sum(tr.y) for tr in lab.deck_fig.data) == 36
+
+
+# ---------------------------------------------------------------- lesson 3: one turn
+
+
+def test_turn_walkthrough_steps_through_the_phases_of_section_5():
+    from widgets.cnw.turn import STEPS, TurnWalkthrough
+
+    walk = TurnWalkthrough(seed=7)
+    assert walk.state.phase != "placement"  # §4 played by the bots
+    labels = [list(tr.text) for tr in walk.map.region_traces]
+    seen = [walk.current_step()]
+    steps = 0
+    while walk.step():
+        steps += 1
+        seen.append(walk.current_step())
+        assert steps < 500
+    assert walk.done and walk.next_button.disabled
+    assert seen[-1] == "closure"
+    order = [STEPS.index(x) for x in seen]
+    assert order == sorted(order)  # the phases of §5 come in order, never back
+    assert len(walk.steps) == steps
+    assert [list(tr.text) for tr in walk.map.region_traces] != labels
+    assert "Closure" in walk.explain.value
+    walk.restart()
+    assert not walk.steps and not walk.next_button.disabled

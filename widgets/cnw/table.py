@@ -28,6 +28,7 @@ from widgets.session import Session
 
 SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
+REPOSITION_COUNT = "reposition_count"  # §5.4: how many pawns a repositioning move carries
 PLAYER_COLORS = ["#1f5fbf", "#17becf", "#ff7f0e", "#2ca02c", "#d62ad0", "#555555"]
 NEUTRAL_COLOR = "#d0d0d0"
 OUT_COLOR = "#f2f2f2"
@@ -336,7 +337,7 @@ class CnwTable(w.VBox):
     def _move(self, source: str, target: str) -> bool:
         s = self.state
         if s.phase == st.REPOSITION:
-            return self.act(cnw.Reposition(source, target, self.count.value))
+            return self.act(cnw.Reposition(source, target))  # pawns: the next decision
         if s.owner[CODES.index(target)] == st.NEUTRAL:
             return self.act(cnw.Occupy(source, target, self.count.value))
         dice = max(1, min(3, s.pawns[CODES.index(source)] - 1))
@@ -501,7 +502,7 @@ class CnwTable(w.VBox):
             self.prompt.value = t(
                 f"cnw.table.obc_{side}", name=html.escape(s.names[p]), tokens=s.obc[p]
             )
-        elif s.phase == st.MOVE_IN and human:
+        elif s.phase in (st.MOVE_IN, REPOSITION_COUNT) and human:
             self.prompt.value = t("cnw.table.move_in_prompt")
         else:
             self.prompt.value = ""
