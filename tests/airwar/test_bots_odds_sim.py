@@ -111,7 +111,7 @@ def test_damage_distribution_carrier_doubling():
 
 
 def test_p_destroyed_matches_distribution():
-    mission = ["ax-betty-1", "ax-betty-2", "ax-betty-3", "ax-zero-1"]
+    mission = ["ax-val-1", "ax-betty-1", "ax-betty-2", "ax-betty-3", "ax-zero-1"]
     law = odds.damage_distribution(mission, ["al-wildcat-1"], "airbase")
     p = odds.p_destroyed(mission, ["al-wildcat-1"], "al-midway")
     assert p == sum(v for d, v in law.items() if d >= card("al-midway").defense)

@@ -144,7 +144,7 @@ def test_industria_zero_through_convoy_penalty():
 def test_basi_aeree_destroyed_in_one_attack_war_cards_discarded_one_aircraft_lost():
     """§Basi Aeree: Bombing >= Defense in one attack destroys the base; its War cards are
     discarded; the owner chooses one grounded aircraft to discard, the rest return to hand."""
-    planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3"]
+    planes = ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"]
     assert sum(card(c).bombing for c in planes) >= card("al-midway").defense
     s = raid(
         planes,
@@ -159,8 +159,9 @@ def test_basi_aeree_destroyed_in_one_attack_war_cards_discarded_one_aircraft_los
 
 
 def test_basi_aeree_single_grounded_aircraft_is_lost_without_choice():
+    """§Basi Aeree: with one aircraft on the destroyed base there is nothing to choose."""
     s = raid(
-        ["ax-betty-1", "ax-betty-2", "ax-betty-3"],
+        ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"],
         target="al-midway",
         grounded={"allies": {"al-midway": ["al-b17-1"]}},
     )
@@ -185,7 +186,7 @@ def test_basi_aeree_damage_not_cumulative():
 def test_basi_aeree_interceptors_without_base_return_to_hand():
     """§Basi Aeree: if the base is destroyed while interceptors have nowhere to land, they go
     back to the hand."""
-    planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3"]
+    planes = ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"]
     s = raid(
         planes,
         target="al-midway",
@@ -259,10 +260,13 @@ def test_landing_on_carriers_after_carrier_stage():
 
 def test_war_base_defense_and_capacity():
     """War cards: +Defense keeps a base standing; +Capacity allows a bigger mission."""
-    planes = ["ax-betty-1", "ax-betty-2", "ax-betty-3"]
+    planes = ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"]
+    bombs = sum(card(c).bombing for c in planes)
+    assert card("al-midway").defense <= bombs < card("al-midway").defense + 4
     s = raid(planes, target="al-midway", war={"allies": {"al-aa": "al-midway"}})
     assert "al-midway" in s.bases[1]
-    assert sum(card(c).bombing for c in planes) < card("al-midway").defense + 4
+    s = raid(planes, target="al-midway")
+    assert "al-midway" not in s.bases[1]
     s = build(
         hands={"axis": ["ax-zero-1", "ax-zero-2", "ax-zero-3", "ax-zero-4", "ax-zero-5"]},
         bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
