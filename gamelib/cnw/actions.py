@@ -86,12 +86,13 @@ class KeepDice:
 
 @dataclass(frozen=True)
 class MoveIn:
-    """§7.2: after a conquest, move ``count`` pawns from the attacking gateway."""
+    """How many pawns move: after a conquest, from the attacking gateway (§7.2); or the pawns
+    a repositioning move carries (§5.4, after :class:`Reposition`)."""
 
     count: int
 
     def __str__(self) -> str:
-        return f"move {self.count} into the conquered gateway"
+        return f"move {self.count} pawns"
 
 
 @dataclass(frozen=True)
@@ -108,14 +109,14 @@ class Occupy:
 
 @dataclass(frozen=True)
 class Reposition:
-    """§5.4 / §13 phase 4: one move of ``count`` pawns along your network."""
+    """§5.4 / §13 phase 4: the one move along your network, from ``source`` to ``target``; the
+    number of pawns is the next decision (:class:`MoveIn`), unless only one can go."""
 
     source: str
     target: str
-    count: int = 1
 
     def __str__(self) -> str:
-        return f"move {self.count} from {self.source} to {self.target}"
+        return f"reposition from {self.source} to {self.target}"
 
 
 @dataclass(frozen=True)

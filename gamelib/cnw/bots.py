@@ -51,6 +51,7 @@ from gamelib.cnw.state import (
     PLACEMENT,
     REINFORCE,
     REPOSITION,
+    REPOSITION_COUNT,
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     CnwState,
@@ -118,7 +119,7 @@ class _HeuristicBot:
             return self._reroll(state, actions)
         if phase == PACT_ANSWER:
             return next(a for a in actions if isinstance(a, AcceptPact))
-        if phase == MOVE_IN:
+        if phase in (MOVE_IN, REPOSITION_COUNT):
             return max(actions, key=lambda a: a.count)
         if phase == ELIM_TRIS:
             return actions[0]
@@ -196,7 +197,7 @@ class _HeuristicBot:
     def _deploy(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
         deploys = [a for a in actions if isinstance(a, Deploy)]
         best = max(
-            {a.gateway for a in deploys},
+            dict.fromkeys(a.gateway for a in deploys),  # ordered: ties go to the first
             key=lambda c: self._front_score(state, me, INDEX[c], targets),
         )
         pool = state.pool
@@ -240,8 +241,6 @@ class _HeuristicBot:
             if not isinstance(a, Reposition):
                 continue
             i = INDEX[a.source]
-            if a.count != state.pawns[i] - 1:
-                continue
             if a.source not in idle:
                 idle[a.source] = self._front_score(state, me, i, targets)
             gain = self._front_score(state, me, INDEX[a.target], targets) - idle[a.source]

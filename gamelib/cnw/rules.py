@@ -63,6 +63,7 @@ from gamelib.cnw.state import (
     PLACEMENT,
     REINFORCE,
     REPOSITION,
+    REPOSITION_COUNT,
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     SLA,
@@ -98,6 +99,7 @@ N_GATEWAY_CARDS = len(DECK.gateway_cards)
 HAND_LIMIT = DECK.hand_limit
 ACTIVE_SHIPMENTS = int(SETUP["active_shipments"])
 MOVE_IN_MAX = int(SETUP["move_in_max"])
+MAX_DEFEND_DICE = DICE_RULES.max_defend_dice
 REINF = SETUP["reinforcements"]
 DICE_BUFFER = int(SETUP["dice_buffer"])
 INTERCONTINENTAL = shipments.INTERCONTINENTAL
@@ -516,7 +518,7 @@ def legal_actions(state: CnwState) -> list[Action]:
     if phase in (REROLL_ATTACKER, REROLL_DEFENDER):
         dice = state.roll["attack" if phase == REROLL_ATTACKER else "defend"]
         return [single(ObcReroll, f) for f in sorted(set(dice))] + [KEEP_DICE]
-    if phase == MOVE_IN:
+    if phase in (MOVE_IN, REPOSITION_COUNT):
         _, _, least, most, _ = state.move_in
         return counted(MoveIn, (), most)[least - 1 :]
     if phase == PLACEMENT:
@@ -629,14 +631,8 @@ def _pact_partners(state: CnwState, p: int) -> list[int]:
     ]
 
 
-_MOVES: list[list[list[Reposition]]] = [[[] for _ in CODES] for _ in CODES]
-
-
-def _moves(i: int, j: int, upto: int) -> list[Reposition]:
-    row = _MOVES[i][j]
-    while len(row) < upto:
-        row.append(Reposition(CODES[i], CODES[j], len(row) + 1))
-    return row[:upto]
+# Shared Reposition instances: _MOVES[source][target].
+_MOVES = [[Reposition(a, b) for b in CODES] for a in CODES]
 
 
 def _can_reposition(state: CnwState, p: int) -> bool:
@@ -672,16 +668,8 @@ def _reposition_actions(state: CnwState, p: int) -> list[Reposition]:
                 components[j] = comp
         if len(comp) < 2:
             continue
-        most = pawns[i] - 1
         rows = _MOVES[i]
-        for j in comp:
-            if j != i:
-                row = rows[j]
-                if len(row) < most:
-                    row = _moves(i, j, most)
-                    out += row
-                else:
-                    out += row[:most]
+        out += [rows[j] for j in comp if j != i]
     return out
 
 
@@ -987,9 +975,14 @@ def _attack(t: _Tx, a: Attack) -> None:
     if s.phase != OPERATIONS:
         _need_phase(s, (OPERATIONS,), "§7", "attacking")
     p = s.current
-    i = _gateway(a.source, "§7.1")
-    j = _gateway(a.target, "§7.1")
-    dice = _count(a.dice, "§7.2", "dice")
+    i = INDEX.get(a.source) if a.source.__class__ is str else None
+    j = INDEX.get(a.target) if a.target.__class__ is str else None
+    if i is None or j is None:
+        _gateway(a.source, "§7.1")
+        _gateway(a.target, "§7.1")
+    dice = a.dice
+    if dice.__class__ is not int:
+        _count(dice, "§7.2", "dice")
     owner = s.owner
     pawns = s.pawns
     if owner[i] != p:
@@ -999,7 +992,7 @@ def _attack(t: _Tx, a: Attack) -> None:
     q = owner[j]
     if q == NEUTRAL:
         raise IllegalAction("§7.4", f"{a.target} is neutral: occupy it by moving in")
-    if not _enemy(s, p, q):
+    if q < 0 or q == p or (s.options["teams"] is not None and not _enemy(s, p, q)):
         raise IllegalAction("§7.1", f"{a.target} is not held by an opponent")
     g = _geo(s)
     if j not in g.adj[i] and j not in _reach(s, g, p, i):
@@ -1017,7 +1010,9 @@ def _attack(t: _Tx, a: Attack) -> None:
                 sla[p] = max(0, sla[p] - int(VARIANTS["diplomazia"]["betrayal_sla"]))
                 s.pacts = [x for x in s.pacts if x is not pact]
                 break
-    d = battle.defend_dice_for(pawns[j])  # the defender always rolls all it may (§7.2)
+    d = pawns[j]  # the defender always rolls all it may: up to 3 (§7.2, battle.defend_dice_for)
+    if d > MAX_DEFEND_DICE:
+        d = MAX_DEFEND_DICE
     faces = t.dice(dice + d)
     attack = sorted(faces[:dice], reverse=True)
     defend = sorted(faces[dice:], reverse=True)
@@ -1034,9 +1029,10 @@ def _attack(t: _Tx, a: Attack) -> None:
         "attacker_reroll": None,
         "defender_reroll": None,
     }
-    if _may_reroll(s, p):
+    obc, turn, used = s.obc, s.turn, s.obc_turn
+    if obc[p] and used[p] != turn:  # §8.1: a token left, none spent this turn
         s.phase = REROLL_ATTACKER
-    elif _may_reroll(s, q):
+    elif obc[q] and used[q] != turn:
         s.phase = REROLL_DEFENDER
     else:
         _resolve_roll(t, i, j)
@@ -1094,7 +1090,11 @@ def _resolve_roll(t: _Tx, i: int, j: int) -> None:
     s = t.s
     roll = s.roll
     p = roll["attacker"]
-    lost_a, lost_d = battle.resolve_roll(roll["attack"], roll["defend"], hub=roll["hub"])
+    attack, defend = roll["attack"], roll["defend"]
+    # battle.resolve_roll without its argument checks: the engine's dice are always valid
+    # (1 to 3 faces of 1..6 each, sorted high to low)
+    lost_d = battle._defender_losses(attack, defend, roll["hub"])
+    lost_a = min(len(attack), len(defend)) - lost_d
     pawns = t.mut("pawns")
     pawns[i] -= lost_a
     pawns[j] -= lost_d
@@ -1124,9 +1124,16 @@ def _resolve_roll(t: _Tx, i: int, j: int) -> None:
 
 def _move_in(t: _Tx, a: MoveIn) -> None:
     s = t.s
-    _need_phase(s, (MOVE_IN,), "§7.2", "moving into a conquered gateway")
-    n = _count(a.count, "§7.2")
+    _need_phase(s, (MOVE_IN, REPOSITION_COUNT), "§7.2", "moving pawns")
     i, j, least, most, victim = s.move_in
+    if s.phase == REPOSITION_COUNT:
+        n = _count(a.count, "§5.4")
+        if not least <= n <= most:
+            raise IllegalAction("§5.4", f"move 1 to {most} pawns: one stays behind")
+        s.move_in = None
+        _do_reposition(t, i, j, n)
+        return
+    n = _count(a.count, "§7.2")
     if not least <= n <= most:
         raise IllegalAction("§7.2", f"move {least} to {most} pawns (at least the dice rolled)")
     s.move_in = None
@@ -1224,22 +1231,33 @@ def _answer_pact(t: _Tx, a: AcceptPact | RejectPact) -> None:
 
 
 def _reposition(t: _Tx, a: Reposition) -> None:
+    """§5.4: choose the move (source and target); how many pawns it carries comes next (a
+    MoveIn decision, like after a conquest), unless only one pawn can go."""
     s = t.s
     _need_phase(s, (REPOSITION,), "§5.4", "repositioning")
     p = s.current
     i = _gateway(a.source, "§5.4")
     j = _gateway(a.target, "§5.4")
-    n = _count(a.count, "§5.4")
     if s.owner[i] != p or s.owner[j] != p or i == j:
         raise IllegalAction("§5.4", "a move goes between two different gateways of yours")
-    if not 1 <= n <= s.pawns[i] - 1:
-        raise IllegalAction("§5.4", f"move 1 to {s.pawns[i] - 1} pawns: one stays on {a.source}")
+    if s.pawns[i] < 2:
+        raise IllegalAction("§5.4", f"{a.source} has no pawn to spare: one always stays")
     if j not in _component(s, _geo(s), p, i):
         raise IllegalAction("§5.4", f"no chain of your gateways joins {a.source} to {a.target}")
+    most = s.pawns[i] - 1
+    if most == 1:
+        _do_reposition(t, i, j, 1)
+    else:
+        s.move_in = [i, j, 1, most, -1]
+        s.phase = REPOSITION_COUNT
+
+
+def _do_reposition(t: _Tx, i: int, j: int, n: int) -> None:
+    s = t.s
     pawns = t.mut("pawns")
     pawns[i] -= n
     pawns[j] += n
-    _victory(t, (p,))
+    _victory(t, (s.current,))
     if s.phase != OVER:
         _to_delivery(t)
 
@@ -1568,7 +1586,13 @@ def observation(state: CnwState, player: int) -> dict[str, Any]:
     move_in = state.move_in
     if move_in is not None:
         i, j, least, most, victim = move_in
-        move_in = {"source": CODES[i], "target": CODES[j], "least": least, "most": most}
+        move_in = {
+            "kind": "reposition" if state.phase == REPOSITION_COUNT else "conquest",
+            "source": CODES[i],
+            "target": CODES[j],
+            "least": least,
+            "most": most,
+        }
     return {
         "game": NAME,
         "player": player,
@@ -1655,7 +1679,7 @@ def check_state(state: CnwState) -> str | None:
         return "the current player is not a seat"
     in_play = g.in_play
     alive = state.alive
-    moving = state.move_in[1] if state.move_in else -1
+    moving = state.move_in[1] if state.move_in and state.phase == MOVE_IN else -1
     for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
         if o >= 0:
             if o >= n or not in_play[i]:
@@ -1698,7 +1722,7 @@ def check_state(state: CnwState) -> str | None:
             return f"eliminated player {p} still holds something"
     if state.phase in (REROLL_ATTACKER, REROLL_DEFENDER) and state.roll is None:
         return "a re-roll decision without a roll"
-    if state.phase == MOVE_IN and state.move_in is None:
+    if state.phase in (MOVE_IN, REPOSITION_COUNT) and state.move_in is None:
         return "a move-in without a conquest"
     if state.phase == PACT_ANSWER and state.offer is None:
         return "a pact answer without an offer"

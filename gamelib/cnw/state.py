@@ -30,7 +30,8 @@ MOVE_IN = "move_in"  # §7.2: pawns moving into a conquered gateway
 ELIM_TRIS = "elimination_tris"  # §7.5: forced tris after taking an eliminated player's cards
 ELIM_DEPLOY = "elimination_deploy"  # §7.5: deploying that tris at once
 PACT_ANSWER = "pact_answer"  # §12.4: the other player accepts or refuses a pact
-REPOSITION = "reposition"  # §5 phase 4
+REPOSITION = "reposition"  # §5 phase 4: choose the move (source, target)
+REPOSITION_COUNT = "reposition_count"  # §5 phase 4: how many pawns it carries (MoveIn)
 DELIVERY = "delivery"  # §5 phase 5, §10.1
 OVER = "over"
 PHASES = (
@@ -45,6 +46,7 @@ PHASES = (
     ELIM_DEPLOY,
     PACT_ANSWER,
     REPOSITION,
+    REPOSITION_COUNT,
     DELIVERY,
     OVER,
 )
@@ -96,7 +98,7 @@ class CnwState:
     conquered: bool  # a conquest this turn (§9.1)
     expiring: int  # pawns still to remove for expired shipments (§10.2)
     roll: dict[str, Any] | None  # the pending roll, dice visible (§7.2, §8.1)
-    move_in: list[int] | None  # [source, target, least, most, victim] (§7.2)
+    move_in: list[int] | None  # [source, target, least, most, victim or -1] (§7.2, §5.4)
     last_roll: dict[str, Any] | None  # the last resolved roll, for display
     pacts: list[list[int]]  # [a, b, proposer] (§12.4)
     offer: list[int] | None  # [proposer, partner] awaiting an answer

@@ -28,7 +28,7 @@ GAMES = {
         5,
         77,
         ["expansionist", "random", "courier", "random", "random"],
-        {"realismo_alto": True, "diplomazia": True, "turn_cap": 12},
+        {"realismo_alto": True, "diplomazia": True, "turn_cap": 30},
     ),
 }
 

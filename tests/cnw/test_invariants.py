@@ -34,7 +34,7 @@ def random_action(rng: random.Random, state: Any) -> Any:
             cnw.Deploy(code, n),
             cnw.Attack(code, other, n),
             cnw.Occupy(code, other, n),
-            cnw.Reposition(code, other, n),
+            cnw.Reposition(code, other),
             cnw.MoveIn(n),
             cnw.ObcReroll(n),
             cnw.KeepDice(),
@@ -195,6 +195,6 @@ def _candidates(state: Any) -> list:
     for a in mine:
         for b in CODES:
             out += [cnw.Attack(a, b, d) for d in (1, 2, 3)]
-            out += [cnw.Reposition(a, b, 1), cnw.Occupy(a, b, 1)]
+            out += [cnw.Reposition(a, b), cnw.Occupy(a, b, 1)]
     out += [cnw.Deliver(c) for c in range(36)]
     return out

@@ -122,7 +122,7 @@ def test_s7_3_air_bridge_moves_hub_to_hub_in_one_move():
     """§7.3 / §5.4: capacity moves Milan -> Singapore in one repositioning move."""
     state = arrange(bridge_state(), phase="reposition")
     assert "SIN" in cnw.move_targets(state, "MXP")
-    after = cnw.apply(state, cnw.Reposition("MXP", "SIN", 4))
+    after = cnw.apply(cnw.apply(state, cnw.Reposition("MXP", "SIN")), cnw.MoveIn(4))
     assert after.pawns[INDEX["SIN"]] == 5
     assert "SIN" in cnw.move_targets(state, "CDG")  # CDG-MXP link, then the bridge
 

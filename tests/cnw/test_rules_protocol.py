@@ -99,7 +99,7 @@ def test_malformed_actions_raise_and_change_nothing(action):
 def test_every_illegal_action_cites_a_section():
     """IllegalAction carries the § it breaks."""
     state = operations({"MXP": 0}, {"MXP": 5})
-    for action in (cnw.Deploy("MXP", 1), cnw.Reposition("MXP", "CDG", 1), cnw.Deliver(3)):
+    for action in (cnw.Deploy("MXP", 1), cnw.Reposition("MXP", "CDG"), cnw.Deliver(3)):
         assert unchanged_after_illegal(state, action).startswith("§")
 
 

@@ -107,11 +107,16 @@ def test_s5_phase_with_nothing_to_do_passes_by_itself():
 
 
 def test_s5_reposition_is_one_move_then_delivery():
-    """§5 phase 4: a single repositioning move, then Delivery."""
+    """§5 phase 4: a single repositioning move (source and target, then how many), then
+    Delivery; one pawn always stays behind."""
     state = europe_player()
     state = arrange(state, shipments=[[[5, 9], [6, 9]], *state.shipments[1:]])
     state = arrange(state, phase=REPOSITION, current=0, pool=0)
-    state = cnw.apply(state, cnw.Reposition("WAW", "MXP", 2))
+    state = cnw.apply(state, cnw.Reposition("WAW", "MXP"))
+    assert state.phase == "reposition_count"
+    assert [a.count for a in cnw.legal_actions(state)] == [1, 2]
+    assert unchanged_after_illegal(state, cnw.MoveIn(3)) == "§5.4"
+    state = cnw.apply(state, cnw.MoveIn(2))
     assert state.phase == DELIVERY
     assert state.pawns[INDEX["WAW"]] == 1 and state.pawns[INDEX["MXP"]] == 5
-    assert unchanged_after_illegal(state, cnw.Reposition("AMS", "MXP", 1)) == "§5.4"
+    assert unchanged_after_illegal(state, cnw.Reposition("AMS", "MXP")) == "§5.4"
