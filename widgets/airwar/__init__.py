@@ -1,0 +1,1 @@
+"""Widgets for the AirWar: Pacific! lessons (cards, a raid, odds, the table, strategy)."""
