@@ -121,3 +121,25 @@ def test_turn_next_step_changes_the_map(watched_page, voila_url):
     page.wait_for_timeout(800)
     screenshot(page, "cnw__03_after_steps")
     assert_healthy(watched_page)
+
+
+def test_strategy_lab_runs_and_fills_the_charts(watched_page, voila_url):
+    page = open_page(watched_page, voila_url, "05_strategy_lab.ipynb")
+    page.wait_for_selector(".cnw-fig-victory .js-plotly-plot")
+    games = page.locator(".cnw-lab-games input").first
+    games.fill("5")
+    games.press("Enter")
+    page.wait_for_timeout(500)
+    before = plot_json(page, ".cnw-fig-victory")
+    page.locator(".cnw-lab-run").first.click()
+    wait_changed(page, ".cnw-fig-victory", before)
+    page.wait_for_function(
+        "() => document.querySelector('.cnw-lab-result').innerText.includes('5 games')",
+        timeout=60_000,
+    )
+    before = plot_json(page, ".cnw-fig-sweep")
+    page.locator(".cnw-lab-players").first.click()
+    wait_changed(page, ".cnw-fig-sweep", before)
+    page.wait_for_timeout(800)
+    screenshot(page, "cnw__05_after_run")
+    assert_healthy(watched_page)

@@ -209,3 +209,32 @@ def test_turn_walkthrough_steps_through_the_phases_of_section_5():
     assert "Closure" in walk.explain.value
     walk.restart()
     assert not walk.steps and not walk.next_button.disabled
+
+
+# ---------------------------------------------------------------- lesson 5: strategy lab
+
+
+def test_strategy_lab_runs_only_on_the_button_and_fills_the_charts():
+    from widgets.cnw.strategy import VICTORIES, StrategyLab
+
+    lab = StrategyLab(games=4, turn_cap=4, seed=1)
+    assert list(lab.victory_fig.data[0].y) == [0] * len(VICTORIES)  # nothing at construction
+    games = lab.run()
+    assert len(games) == 4
+    assert abs(sum(lab.victory_fig.data[0].y) - 100) < 1e-9
+    assert len(lab.length_fig.data[0].x) == 4
+    assert len(lab.seat_fig.data[0].x) == 3
+    assert "4 games" in lab.result.value
+
+
+def test_strategy_lab_sweeps_variants_and_players_section_12():
+    from widgets.cnw.strategy import VARIANTS, StrategyLab
+
+    lab = StrategyLab(games=3, turn_cap=3, seed=2)
+    rows = lab.compare_variants()
+    assert len(rows) == len(VARIANTS) and all(r[1] for r in rows)
+    assert rows[-1][1][0].options["team_building"] is True
+    assert len(lab.sweep_fig.data[0].x) == len(VARIANTS)
+    rows = lab.compare_players()
+    assert [r[1][0].players for r in rows] == [3, 4, 5, 6]
+    assert list(lab.sweep_fig.data[0].x) == [r[0] for r in rows]
