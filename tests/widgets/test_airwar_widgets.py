@@ -2,7 +2,6 @@
 the table plays through its handlers, hides what the player to move may not see, refuses
 illegal moves with a notice, saves and loads."""
 
-
 from gamelib.airwar import cards
 
 
@@ -43,3 +42,42 @@ def test_capacity_calculator_uses_the_engine_capacities():
     assert c.fig.data[0] is bars and "<b>7</b>" in c.result.value
     c.side.value = "axis"
     assert c.numbers()["fly_bases"] == cards.card("ax-lae").capacity
+
+
+def test_raid_steps_through_the_four_phases_and_the_bars_grow():
+    """§Fase Attacco → §Fase Intercetto → §Fase Combattimento → §Fase di Assegnazione dei
+    Danni: the phase strip follows the engine; the damage bars change in place."""
+    from widgets.airwar.raid import RaidStepper
+
+    r = RaidStepper(seed=4)
+    bars = r.fig.data[0]
+    assert list(bars.y) == [0, 0, 0, 0, 0] and r.phase() == "attack"
+    phases = []
+    while r.next_step():
+        phases.append(r.phase())
+    assert [p for i, p in enumerate(phases) if i == 0 or p != phases[i - 1]] == [
+        "attack",
+        "intercept",
+        "combat",
+        "damage",
+    ]
+    assert r.fig.data[0] is bars and list(bars.y) == [6, 0, 0, 3, 1]
+    assert r.state.industry[1] == 54 and "Industry −6" in r.explain.value
+    n = r.session.index
+    r.back()
+    assert r.session.index == n - 1 and r.next_button.disabled is False
+    r.target.value = "al-midway"  # restarts
+    assert r.session.index == 0 and list(bars.y) == [0, 0, 0, 0, 0]
+    r.run_to_end()
+    assert bars.y[2] > 0 and bars.y[0] == 0
+
+
+def test_raid_keeps_the_mission_face_down():
+    from widgets.airwar.raid import RaidStepper
+
+    r = RaidStepper(seed=4)
+    for _ in range(7):  # announce, five cards, send
+        r.next_step()
+    assert r.state.step == "scramble"
+    assert r.board.value.count("airwar-facedown") == 5
+    assert "G4M Betty" not in r.board.value
