@@ -84,7 +84,7 @@ class StrategyLab(w.VBox):
             xaxis=dict(title=t("cnw.lab.rounds")),
             yaxis=dict(title=t("cnw.lab.games_axis")),
         )
-        self.length_fig.add_histogram(x=[], marker_color="#1f77b4")
+        self.length_fig.add_histogram(x=[], marker_color="#1f77b4", xbins=dict(size=1))
         self.seat_fig = figure(
             height=300,
             title=t("cnw.lab.seat_title"),
