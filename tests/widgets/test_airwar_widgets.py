@@ -2,6 +2,8 @@
 the table plays through its handlers, hides what the player to move may not see, refuses
 illegal moves with a notice, saves and loads."""
 
+import pytest
+
 from gamelib.airwar import cards
 
 
@@ -81,3 +83,32 @@ def test_raid_keeps_the_mission_face_down():
     assert r.state.step == "scramble"
     assert r.board.value.count("airwar-facedown") == 5
     assert "G4M Betty" not in r.board.value
+
+
+def test_odds_lab_curves_change_in_place_and_monte_carlo_agrees():
+    """§Fase Intercetto: blind picks follow the hypergeometric law; the damage chart follows
+    the interceptor count; the Monte Carlo markers land next to the exact values."""
+    from gamelib.airwar import odds
+    from widgets.airwar.odds_lab import OddsLab
+
+    lab = OddsLab()
+    curve = lab.pick_fig.data[0]
+    before = list(curve.y)
+    lab.bombers.value = 1
+    assert lab.pick_fig.data[0] is curve and list(curve.y) != before
+    assert curve.y[2] == pytest.approx(float(odds.p_hit_at_least_one(5, 1, 2)))
+    assert "1/5" in lab.pick_summary.value
+    bars = lab.damage_fig.data[0]
+    none = list(bars.x)
+    lab.k.value = 0
+    assert list(bars.x) != none and len(bars.x) == 1  # no interceptor: everything arrives
+    battle = list(lab.battle_fig.data[0].x)
+    lab.k.value = 3
+    assert list(lab.battle_fig.data[0].x) != battle
+    lab.trials.value = 5
+    assert lab.monte_carlo() == {} and "lesson-error" in lab.notice.value
+    lab.trials.value = 3000
+    out = lab.monte_carlo()
+    assert len(lab.pick_fig.data[1].x) == 6
+    assert all(abs(a - b) < 0.05 for a, b in zip(out["picks"], curve.y, strict=True))
+    assert len(lab.battle_fig.data[1].x) == len(lab.battle_fig.data[0].x)

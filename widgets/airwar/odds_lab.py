@@ -1,0 +1,312 @@
+"""The AirWar odds lab: exact probabilities from ``gamelib.airwar.odds`` as live charts, and the
+seeded Monte Carlo twins of the same functions on a button. This module only lays numbers out.
+
+The damage charts use gamelib's stated one-pass model: each interceptor blindly picks a
+different mission card, duels once, nobody strikes exposed cards afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.airwar import cards, odds
+from gamelib.airwar.cards import Card
+from widgets.airwar.deck import SIDE_COLOURS, side_label
+from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.i18n import t
+
+EXACT = "#1f618d"
+MC = "#e67e22"
+MAX_MISSION = 8
+MAX_INTERCEPTORS = 4
+RAIDS = {
+    "axis": ["ax-betty-1", "ax-betty-2", "ax-kate-1", "ax-val-1", "ax-zero-1"],
+    "allies": ["al-b17-1", "al-b17-2", "al-b17-3", "al-sbd-1", "al-p38-1"],
+}
+
+
+def _pct(p: Any) -> str:
+    return f"{100 * float(p):.1f}%"
+
+
+def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
+    s = w.IntSlider(
+        value=value,
+        min=lo,
+        max=hi,
+        description=t(key),
+        style={"description_width": "220px"},
+        layout=w.Layout(width="520px"),
+    )
+    s.add_class(css)
+    return s
+
+
+def fighters(side: str) -> list[Card]:
+    """Aircraft types of ``side`` that may intercept (Air-to-Air at least 1, §Fase Intercetto)."""
+    k = cards.constants()["min_interceptor_air_to_air"]
+    return [
+        c for c in cards.load()[side] if c.copy == 1 and c.kind == "aircraft" and c.air_to_air >= k
+    ]
+
+
+def battle_types() -> list[Card]:
+    return [c for s in cards.SIDES for c in cards.load()[s] if c.copy == 1 and c.kind == "battle"]
+
+
+class OddsLab(w.VBox):
+    """Blind picks (hypergeometric), the damage that gets through, the value of a Battle card;
+    Monte Carlo beside the exact values."""
+
+    def __init__(self, seed: int = 11, **kwargs: Any) -> None:
+        self.mc_seed = seed
+        # ---- blind picks
+        self.n = _slider(5, 1, MAX_MISSION, "airwar.odds.mission_size", "airwar-odds-n")
+        self.bombers = _slider(2, 0, 5, "airwar.odds.bombers", "airwar-odds-bombers")
+        self.pick_summary = w.HTML()
+        self.pick_summary.add_class("airwar-odds-pick-summary")
+        self.pick_fig = figure(
+            height=340,
+            title=t("airwar.odds.pick_title"),
+            xaxis=dict(title=t("airwar.odds.interceptors_axis"), dtick=1),
+            yaxis=dict(title=t("airwar.odds.probability"), tickformat=".0%", range=[0, 1.05]),
+            legend=dict(orientation="h", y=-0.25),
+        )
+        self.pick_fig.add_scatter(
+            mode="lines+markers", name=t("airwar.odds.exact"), line=dict(color=EXACT, width=3)
+        )
+        self.pick_fig.add_scatter(
+            mode="markers",
+            name=t("airwar.odds.monte_carlo"),
+            marker=dict(color=MC, size=12, symbol="x"),
+        )
+        # ---- damage through
+        self.raid = w.Dropdown(
+            options=[(t(f"airwar.odds.raid_{s}"), s) for s in cards.SIDES],
+            value="axis",
+            description=t("airwar.odds.raid"),
+            style={"description_width": "220px"},
+            layout=w.Layout(width="620px"),
+        )
+        self.raid.add_class("airwar-odds-raid")
+        self.fighter = w.Dropdown(
+            description=t("airwar.odds.fighter"),
+            style={"description_width": "220px"},
+            layout=w.Layout(width="520px"),
+        )
+        self.fighter.add_class("airwar-odds-fighter")
+        self.k = _slider(2, 0, MAX_INTERCEPTORS, "airwar.odds.interceptors", "airwar-odds-k")
+        self.target = w.ToggleButtons(
+            options=[
+                (t("airwar.odds.target_industry"), "industry"),
+                (t("airwar.odds.target_convoy"), "convoy"),
+            ],
+            value="industry",
+        )
+        self.target.add_class("airwar-odds-target")
+        self.damage_summary = w.HTML()
+        self.damage_summary.add_class("airwar-odds-damage-summary")
+        self.damage_fig = figure(
+            height=340,
+            title=t("airwar.odds.damage_title"),
+            xaxis=dict(title=t("airwar.odds.damage_axis"), dtick=1),
+            yaxis=dict(title=t("airwar.odds.probability"), tickformat=".0%"),
+            legend=dict(orientation="h", y=-0.25),
+        )
+        self.damage_fig.add_bar(name=t("airwar.odds.exact"), marker_color=EXACT)
+        self.damage_fig.add_scatter(
+            mode="markers",
+            name=t("airwar.odds.monte_carlo"),
+            marker=dict(color=MC, size=12, symbol="x"),
+        )
+        self.battle_fig = figure(
+            height=420,
+            title=t("airwar.odds.battle_title"),
+            xaxis=dict(title=t("airwar.odds.battle_axis")),
+            margin=dict(l=190, r=20, t=50, b=60),
+            legend=dict(orientation="h", y=-0.2),
+        )
+        self.battle_fig.add_bar(orientation="h", name=t("airwar.odds.exact"))
+        self.battle_fig.add_scatter(
+            mode="markers",
+            name=t("airwar.odds.monte_carlo"),
+            marker=dict(color=MC, size=11, symbol="x"),
+        )
+        # ---- Monte Carlo
+        self.trials = w.IntText(
+            value=2000, description=t("airwar.odds.trials"), layout=w.Layout(width="220px")
+        )
+        self.trials.add_class("airwar-odds-trials")
+        self.mc_button = w.Button(
+            description=t("airwar.odds.run"), icon="play", button_style="primary"
+        )
+        self.mc_button.layout.width = "auto"
+        self.mc_button.add_class("airwar-odds-run")
+        self.mc_button.on_click(lambda _: self.monte_carlo())
+        self.bar = progress_bar()
+        self.mc_out = w.HTML()
+        self.mc_out.add_class("airwar-odds-mc")
+        self.notice = Notice()
+
+        self.n.observe(lambda _: self._picks(), "value")
+        self.bombers.observe(lambda _: self._picks(), "value")
+        self.raid.observe(lambda _: self._fill_fighters(), "value")
+        for control in (self.fighter, self.k, self.target):
+            control.observe(lambda _: self._damage(), "value")
+        self._fill_fighters()
+        self._picks()
+        super().__init__(
+            [
+                card(
+                    [
+                        self.n,
+                        self.bombers,
+                        self.pick_summary,
+                        boxed(self.pick_fig, "airwar-fig-pick"),
+                    ],
+                    t("airwar.odds.pick_head"),
+                ),
+                card(
+                    [
+                        self.raid,
+                        self.fighter,
+                        self.k,
+                        self.target,
+                        self.damage_summary,
+                        boxed(self.damage_fig, "airwar-fig-damage"),
+                        boxed(self.battle_fig, "airwar-fig-battle"),
+                    ],
+                    t("airwar.odds.damage_head"),
+                ),
+                card(
+                    [w.HBox([self.trials, self.mc_button]), self.bar, self.mc_out, self.notice],
+                    t("airwar.odds.mc_head"),
+                ),
+            ],
+            **kwargs,
+        )
+        self.add_class("airwar-odds")
+
+    # ------------------------------------------------------------------ blind picks
+    def _picks(self) -> None:
+        n = self.n.value
+        self.bombers.max = n
+        b = min(self.bombers.value, n)
+        ks = list(range(n + 1))
+        ys = [float(odds.p_hit_at_least_one(n, b, k)) for k in ks]
+        with self.pick_fig.batch_update():
+            self.pick_fig.data[0].x = ks
+            self.pick_fig.data[0].y = ys
+            self.pick_fig.data[1].x = []
+            self.pick_fig.data[1].y = []
+        one = odds.p_hit_at_least_one(n, b, 1)
+        self.pick_summary.value = t(
+            "airwar.odds.pick_summary",
+            n=n,
+            b=b,
+            one=f"{one.numerator}/{one.denominator}" if b else "0",
+            one_pct=_pct(one),
+        )
+
+    # ------------------------------------------------------------------ damage
+    def _fill_fighters(self) -> None:
+        foe = cards.SIDES[1 - cards.SIDES.index(self.raid.value)]
+        types = fighters(foe)
+        options = [
+            (t("airwar.odds.fighter_option", name=c.name, a2a=c.air_to_air), c.id) for c in types
+        ]
+        # start with a middling fighter, so Battle cards of both sides can change a duel
+        start = min((c for c in types if c.air_to_air >= 2), key=lambda c: c.air_to_air)
+        self.fighter.options = options
+        self.fighter.value = start.id
+        self._damage()
+
+    def setting(self) -> tuple[list[str], list[Card], str]:
+        mission = RAIDS[self.raid.value]
+        foe = cards.card(self.fighter.value)
+        return mission, [foe] * self.k.value, self.target.value
+
+    def _damage(self) -> None:
+        if self.fighter.value is None:
+            return
+        mission, foes, target = self.setting()
+        law = odds.damage_distribution(mission, foes, target)
+        mean = odds.expected(law)
+        with self.damage_fig.batch_update():
+            self.damage_fig.data[0].x = list(law)
+            self.damage_fig.data[0].y = [float(p) for p in law.values()]
+            self.damage_fig.data[1].x = []
+            self.damage_fig.data[1].y = []
+        full = max(law)
+        self.damage_summary.value = t(
+            "airwar.odds.damage_summary",
+            mean=f"{float(mean):.2f}",
+            full=full,
+            p_full=_pct(law[full]),
+            k=len(foes),
+        )
+        names, gains, colours = [], [], []
+        for bc in battle_types():
+            v = odds.battle_card_value(mission, foes, bc, target)
+            names.append(f"{bc.name} ({side_label(bc.side).split()[0]})")
+            gains.append(float(v["gain"]))
+            colours.append(SIDE_COLOURS[bc.side])
+        with self.battle_fig.batch_update():
+            self.battle_fig.data[0].y = names
+            self.battle_fig.data[0].x = gains
+            self.battle_fig.data[0].marker.color = colours
+            self.battle_fig.data[1].x = []
+            self.battle_fig.data[1].y = []
+
+    # ------------------------------------------------------------------ Monte Carlo
+    def monte_carlo(self) -> dict[str, Any]:
+        """Seeded simulations of every exact value on screen; markers sit beside the lines."""
+        trials = self.trials.value
+        if not 100 <= trials <= 200_000:
+            self.notice.error(t("airwar.odds.bad_trials"))
+            return {}
+        self.notice.clear()
+        n, b = self.n.value, min(self.bombers.value, self.n.value)
+        mission, foes, target = self.setting()
+        battles = battle_types()
+        total = (n + 1) + 1 + len(battles)
+        seed = self.mc_seed
+
+        def work(progress: Any) -> dict[str, Any]:
+            picks = []
+            for k in range(n + 1):
+                picks.append(odds.simulate_hit_at_least_one(n, b, k, trials, seed + k))
+                progress(k + 1)
+            law = odds.simulate_damage_distribution(mission, foes, trials, seed, target)
+            progress(n + 2)
+            gains = []
+            for i, bc in enumerate(battles):
+                v = odds.simulate_battle_card_value(mission, foes, bc, trials, seed + 7 * i, target)
+                gains.append(v["gain"])
+                progress(n + 3 + i)
+            return {"picks": picks, "damage": law, "gains": gains}
+
+        self.mc_button.disabled = True
+        try:
+            out = run_with_progress(self.bar, total, work)
+        finally:
+            self.mc_button.disabled = False
+        with self.pick_fig.batch_update():
+            self.pick_fig.data[1].x = list(range(n + 1))
+            self.pick_fig.data[1].y = out["picks"]
+        with self.damage_fig.batch_update():
+            self.damage_fig.data[1].x = list(out["damage"])
+            self.damage_fig.data[1].y = list(out["damage"].values())
+        with self.battle_fig.batch_update():
+            self.battle_fig.data[1].y = list(self.battle_fig.data[0].y)
+            self.battle_fig.data[1].x = out["gains"]
+        exact = float(odds.p_hit_at_least_one(n, b, min(1, n)))
+        self.mc_out.value = t(
+            "airwar.odds.mc_done",
+            trials=trials,
+            exact=_pct(exact),
+            sim=_pct(out["picks"][min(1, n)]),
+        )
+        return out
