@@ -112,3 +112,99 @@ def test_odds_lab_curves_change_in_place_and_monte_carlo_agrees():
     assert len(lab.pick_fig.data[1].x) == 6
     assert all(abs(a - b) < 0.05 for a, b in zip(out["picks"], curve.y, strict=True))
     assert len(lab.battle_fig.data[1].x) == len(lab.battle_fig.data[0].x)
+
+
+@pytest.fixture
+def table():
+    from widgets.airwar.table import AirWarTable
+
+    return AirWarTable(seats=("human", "planner"), seed=1)
+
+
+def _human_moves(table, n):
+    """Click the last action button n times (the bot answers in between)."""
+    import gamelib.airwar as game
+
+    for _ in range(n):
+        if game.is_over(table.state) or not table.actions.children:
+            break
+        table.actions.children[-1].click()
+
+
+def test_buttons_are_the_legal_actions_and_only_my_hand_is_shown(table):
+    import gamelib.airwar as game
+
+    assert table.human_to_move() and game.current_player(table.state) == 0
+    assert [b.action for b in table.actions.children] == game.legal_actions(table.state)
+    shown = table.hand.value
+    assert all(cards.card(c).name in shown for c in table.state.hand[0])
+    allied_only = {cards.card(c).name for c in table.state.hand[1]}
+    assert not any(n in shown for n in allied_only)
+
+
+def test_clicking_actions_plays_and_the_log_grows(table):
+    start = len(table.session.log)
+    _human_moves(table, 8)
+    assert len(table.session.log) > start + 8
+    assert table.log_view.value.count("<li") == len(table.session.log)
+
+
+def test_the_mission_stays_face_down_for_the_defender():
+    """§Fase Attacco / §Fase Intercetto: the defender sees only how many cards fly."""
+    import gamelib.airwar as game
+    from widgets.airwar.table import AirWarTable
+
+    tb = AirWarTable(seats=("planner", "human"), seed=1)
+    s = tb.state
+    assert game.current_player(s) == 1 and s.step == "scramble"
+    mission = {cards.card(c).name for c in s.raid.mission}
+    assert mission and tb.raid_view.value.count("airwar-facedown") == len(s.raid.mission)
+    for name in mission:
+        assert name not in tb.raid_view.value and name not in tb.hand.value
+    assert "face-down card" in tb.log_view.value  # the Axis mission choices are masked
+    assert not any(name in tb.log_view.value for name in mission)
+
+
+def test_illegal_move_is_explained_and_changes_nothing(table):
+    import gamelib.airwar as game
+    from gamelib.airwar import actions as A
+
+    before = table.save_text()
+    n = len(table.session.log)
+    assert not table.act(A.Attack("resources"))  # in the Mobilisation stage
+    assert "lesson-error" in table.notice.value and "§" in table.notice.value
+    assert table.save_text() == before and len(table.session.log) == n
+    assert game.current_player(table.state) == 0
+
+
+def test_back_forward_and_finish(table):
+    import gamelib.airwar as game
+
+    _human_moves(table, 3)
+    n = table.session.index
+    table.back()
+    assert table.session.index == n - 1 and table.forward_button.disabled is False
+    table.forward()
+    assert table.session.index == n
+    table.finish()
+    assert game.is_over(table.state)
+    assert "over" in table.status.value and table.actions.children == ()
+
+
+def test_save_and_load_round_trip(table):
+    _human_moves(table, 4)
+    text = table.save_text()
+    state = table.state
+    assert "airwar-save-link" in table.save_link.value
+    _human_moves(table, 4)
+    assert table.load_text(text)
+    assert table.state == state and "loaded" in table.notice.value
+
+
+def test_corrupt_save_is_refused_and_the_game_kept(table):
+    _human_moves(table, 2)
+    before, log = table.save_text(), list(table.session.log)
+    assert not table.load_text(b"{not json")
+    assert "unchanged" in table.notice.value
+    assert not table.load_text(before.replace('"industry"', '"industri"'))
+    assert table.save_text() == before and table.session.log == log
