@@ -208,3 +208,22 @@ def test_corrupt_save_is_refused_and_the_game_kept(table):
     assert "unchanged" in table.notice.value
     assert not table.load_text(before.replace('"industry"', '"industri"'))
     assert table.save_text() == before and table.session.log == log
+
+
+def test_strategy_lab_runs_five_games_and_fills_every_chart():
+    from widgets.airwar.strategy import StrategyLab
+
+    lab = StrategyLab(games=5, seed=3)
+    assert len(lab.turns_fig.data[0].x) == 0  # nothing runs at construction
+    traces = [id(tr) for fig in (lab.rate_fig, lab.turns_fig, lab.industry_fig) for tr in fig.data]
+    games = lab.run()
+    assert len(games) == 5
+    assert list(lab.turns_fig.data[0].x) == [g.turns for g in games]
+    assert sum(lab.rate_fig.data[0].y) == pytest.approx(1.0)
+    assert lab.industry_fig.data[0].y[0] == 60 and len(lab.industry_fig.data[1].y) > 2
+    assert "<b>5</b> seeded games" in lab.summary.value
+    assert [
+        id(tr) for fig in (lab.rate_fig, lab.turns_fig, lab.industry_fig) for tr in fig.data
+    ] == traces
+    lab.games.value = 0
+    assert lab.run() == [] and "lesson-error" in lab.notice.value
