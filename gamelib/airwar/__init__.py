@@ -43,14 +43,17 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observation",
+    "odds",
+    "scenario",
+    "simulate",
     "to_json",
     "winners",
 ]
 
 
-def __getattr__(name: str):  # lazy: bots import this package
-    if name == "bots":
-        from . import bots
+def __getattr__(name: str):  # lazy: these modules import this package or scipy
+    if name in ("bots", "odds", "simulate", "scenario"):
+        import importlib
 
-        return bots
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(name)

@@ -331,3 +331,75 @@ def test_attached_damage_boosts(combat):
     s = combat.resolve(aw.apply(s, PlayBattle("al-skip")))
     s = aw.apply(s, Allot("al-pby-1", "convoy"))
     assert s.convoy[0] == 15 - (card("al-pby-1").convoy_attack + 2)
+
+
+def test_landing_carrier_target_interceptors_may_land_on_carriers():
+    """§Fase Intercetto: when a carrier is attacked in the Airbase stage its capacity joins
+    the airbases'; carrier-based interceptors land on the carriers once the airbases are
+    full."""
+    hand = ["al-wildcat-1", "al-wildcat-2", "al-wildcat-3", "al-wildcat-4"]
+    s = raid(
+        ["ax-zero-1"],
+        target="al-hornet",
+        bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
+        carriers={"axis": ["ax-akagi"], "allies": ["al-hornet"]},
+        defenders=hand,
+        scramble=hand,
+    )
+    assert len(s.grounded[1]["al-midway"]) == card("al-midway").capacity
+    assert len(s.grounded[1]["al-hornet"]) == len(hand) - card("al-midway").capacity
+
+
+def test_sacrifice_must_be_an_aircraft_of_the_lost_base():
+    """§Basi Aeree: the aircraft discarded is one of those on the destroyed base."""
+    s = raid(
+        ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"],
+        target="al-midway",
+        grounded={"allies": {"al-midway": ["al-b17-1", "al-p40-1"], "al-henderson": ["al-p40-2"]}},
+    )
+    with pytest.raises(IllegalAction) as err:
+        aw.apply(s, Sacrifice("al-p40-2"))
+    assert err.value.rule == "§Basi Aeree"
+
+
+def test_attackers_stay_grounded_through_the_enemy_turn_and_cannot_intercept():
+    """§Fase Attacco: an aircraft used in a mission is unavailable for a whole turn: it
+    cannot intercept during the opponent's Attack phase."""
+    s = raid(["ax-zero-1"], carriers={})
+    assert s.active == 1 and s.grounded[0]["ax-lae"] == ["ax-zero-1"]
+    s = build(
+        active="allies",
+        turn=4,
+        hands={"allies": ["al-b17-1"], "axis": ["ax-zero-2"]},
+        grounded={"axis": {"ax-lae": ["ax-zero-1"]}},
+    )
+    s = play(s, [Attack("resources"), AddToMission("al-b17-1"), SendMission()])
+    legal = aw.legal_actions(s)
+    assert AddInterceptor("ax-zero-2") in legal and AddInterceptor("ax-zero-1") not in legal
+    with pytest.raises(IllegalAction) as err:
+        aw.apply(s, AddInterceptor("ax-zero-1"))
+    assert err.value.rule == "§Fase Intercetto"
+
+
+def test_portaerei_airbase_stage_flyers_unavailable_in_carrier_stage():
+    """§Stadio Portaerei: aircraft that flew in the Airbase stage stay on the airbases."""
+    s = build(
+        hands={"axis": ["ax-kate-1", "ax-kate-2"]}, bases=BIG, carriers={"axis": ["ax-akagi"]}
+    )
+    s = play(s, [Attack("al-midway"), AddToMission("ax-kate-1"), SendMission(), ScrambleDone()])
+    assert s.stage == "carrier" and "ax-kate-1" in s.grounded[0]["ax-lae"]
+    s = aw.apply(s, Attack("resources"))
+    assert {a.card for a in aw.legal_actions(s) if isinstance(a, AddToMission)} == {"ax-kate-2"}
+    with pytest.raises(IllegalAction):
+        aw.apply(s, AddToMission("ax-kate-1"))
+
+
+def test_destroyed_interceptor_frees_no_capacity(combat):
+    """§Fase Intercetto: a destroyed interceptor does not give its capacity back; no new
+    interceptor joins once the combat has begun."""
+    s = combat.start(["ax-zero-1", "ax-betty-1"], ["al-sbd-1"], defender_extra=["al-wildcat-1"])
+    s = combat.resolve(combat.intercept(s, "al-sbd-1", "ax-zero-1"))
+    assert "al-sbd-1" in s.discard[1]
+    with pytest.raises(IllegalAction):
+        aw.apply(s, AddInterceptor("al-wildcat-1"))
+    assert "al-wildcat-1" in s.hand[1]
