@@ -40,12 +40,12 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
     rows: list[str] = []
     if c.kind == "aircraft":
         for stat in STATS:
-            rows.append(f"{stat_label(stat)}: <b>{getattr(c, stat)}</b>")
+            rows.append(f"{t('airwar.short.' + stat)}: <b>{getattr(c, stat)}</b>")
         if c.carrier_based:
             rows.append(f"⚓ {t('airwar.card.carrier_based')}")
     elif c.kind in ("airbase", "carrier"):
         rows.append(f"{t('airwar.card.capacity')}: <b>{c.capacity}</b>")
-        rows.append(f"{stat_label('defense')}: <b>{c.defense}</b>")
+        rows.append(f"{t('airwar.short.defense')}: <b>{c.defense}</b>")
     else:
         rows.append(html.escape(c.text))
         if c.kind == "battle":
@@ -153,15 +153,18 @@ class CardBrowser(w.VBox):
                     if not self.side.value or self.side.value == s
                     else []
                 )
-                # a small side offset keeps the two decks' equal values apart
+                # types with equal values share one marker; a small side offset keeps the two
+                # decks apart
+                groups: dict[tuple[int, int], list[Card]] = {}
+                for c in planes:
+                    groups.setdefault((getattr(c, xs), getattr(c, ys)), []).append(c)
                 shift = -0.08 if s == "axis" else 0.08
-                trace.x = [getattr(c, xs) + shift for c in planes]
-                trace.y = [getattr(c, ys) for c in planes]
-                trace.text = [c.name.split()[-1] for c in planes]
+                trace.x = [x + shift for x, _ in groups]
+                trace.y = [y for _, y in groups]
+                trace.text = [", ".join(c.name.split()[-1] for c in g) for g in groups.values()]
                 trace.customdata = [
-                    f"{c.name}: {stat_label(xs)} {getattr(c, xs)}, "
-                    f"{stat_label(ys)} {getattr(c, ys)}"
-                    for c in planes
+                    f"{', '.join(c.name for c in g)}: {stat_label(xs)} {x}, {stat_label(ys)} {y}"
+                    for (x, y), g in groups.items()
                 ]
             self.fig.layout.xaxis.title = stat_label(xs)
             self.fig.layout.yaxis.title = stat_label(ys)

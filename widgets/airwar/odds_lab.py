@@ -38,7 +38,7 @@ def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
         max=hi,
         description=t(key),
         style={"description_width": "220px"},
-        layout=w.Layout(width="520px"),
+        layout=w.Layout(width="640px"),
     )
     s.add_class(css)
     return s
@@ -104,6 +104,7 @@ class OddsLab(w.VBox):
                 (t("airwar.odds.target_convoy"), "convoy"),
             ],
             value="industry",
+            style={"button_width": "auto"},
         )
         self.target.add_class("airwar-odds-target")
         self.damage_summary = w.HTML()

@@ -71,7 +71,7 @@ class RaidStepper(w.VBox):
             options=[(t(f"airwar.raid.target_{x}"), x) for x in TARGETS],
             value=target,
             description=t("airwar.raid.target"),
-            layout=w.Layout(width="330px"),
+            layout=w.Layout(width="440px"),
         )
         self.target.add_class("airwar-raid-target")
         self.restart_button = w.Button(description=t("airwar.raid.restart"), icon="refresh")
@@ -105,6 +105,7 @@ class RaidStepper(w.VBox):
             marker_color=["#7d3c98", "#2874a6", "#ca6f1e", "#b03a2e", "#1f618d"],
             text=[0] * len(BARS),
             textposition="outside",
+            cliponaxis=False,
         )
         self.restart()
         super().__init__(
