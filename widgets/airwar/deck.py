@@ -40,7 +40,7 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
     rows: list[str] = []
     if c.kind == "aircraft":
         for stat in STATS:
-            rows.append(f"{t('airwar.short.' + stat)}: <b>{getattr(c, stat)}</b>")
+            rows.append(f"{t(f'airwar.short.{stat}')}: <b>{getattr(c, stat)}</b>")
         if c.carrier_based:
             rows.append(f"⚓ {t('airwar.card.carrier_based')}")
     elif c.kind in ("airbase", "carrier"):
@@ -49,7 +49,8 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
     else:
         rows.append(html.escape(c.text))
         if c.kind == "battle":
-            rows.append(f"<i>{t('airwar.card.lasting_' + (c.lasting or 'discard'))}</i>")
+            lasting = t(f"airwar.card.lasting_{c.lasting or 'discard'}")
+            rows.append(f"<i>{lasting}</i>")
     copies = f" ×{count}" if count > 1 else ""
     extra = f"<div style='color:#555;font-size:11px'>{note}</div>" if note else ""
     return (

@@ -209,7 +209,7 @@ class RaidStepper(w.VBox):
             style = "background:#1f618d;color:#fff" if on else "background:#eaecee;color:#333"
             chips.append(
                 f"<span style='{style};padding:4px 10px;border-radius:12px;margin-right:6px'>"
-                f"{t('airwar.raid.phase_' + ph)}</span>"
+                f"{t(f'airwar.raid.phase_{ph}')}</span>"
             )
         self.strip.value = "<div style='margin:6px 0'>" + "".join(chips) + "</div>"
         i = self.session.index
@@ -294,4 +294,4 @@ class RaidStepper(w.VBox):
 
     def _target_name(self) -> str:
         target = self.target.value
-        return t("airwar.raid.target_" + target)
+        return t(f"airwar.raid.target_{target}")

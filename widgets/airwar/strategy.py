@@ -82,7 +82,7 @@ class StrategyLab(w.VBox):
             xaxis=dict(title=t("airwar.strategy.turns")),
             yaxis=dict(title=t("airwar.strategy.count")),
         )
-        self.turns_fig.add_histogram(x=[], marker_color="#5d6d7e")
+        self.turns_fig.add_histogram(x=[], marker_color="#5d6d7e", xbins=dict(size=1))
         self.industry_fig = figure(
             height=340,
             title=t("airwar.strategy.industry_title"),
