@@ -777,6 +777,16 @@ def _lose_aircraft(s: AirWarState, plane: str) -> None:
             s.discard[owner].append(battle)
 
 
+def _to_hand(s: AirWarState, player: int, planes: list[str]) -> None:
+    """Aircraft back to the hand before the next Mobilisation (their host was lost): the
+    Battle cards attached to them come back with them (decision, see docs)."""
+    s.hand[player].extend(planes)
+    for battle, on in sorted(s.attached[player].items()):
+        if on in planes:
+            del s.attached[player][battle]
+            s.hand[player].append(battle)
+
+
 def _resolve_duel(s: AirWarState) -> None:
     """§Fase Combattimento: simultaneous fire; Air-to-Air >= Defense destroys; survivors stay
     face up (exposed); the loser of a one-sided duel answers next."""
@@ -912,7 +922,7 @@ def _destroy_host(s: AirWarState, player: int, host: str) -> None:
     aircraft on it the owner discards one of their choice and takes the rest back."""
     planes = _remove_host(s, player, host)
     if len(planes) == 1:
-        s.discard[player].append(planes[0])
+        _lose_aircraft(s, planes[0])
         _ev(s, "aircraft_lost", card=planes[0], returned=0)
     elif planes:
         s.raid.sacrifice_pool = planes  # type: ignore[union-attr]
@@ -923,8 +933,8 @@ def _sacrifice(s: AirWarState, a: Sacrifice) -> None:
     assert r is not None
     q = other(s.active)
     r.sacrifice_pool.remove(a.card)
-    s.discard[q].append(a.card)
-    s.hand[q].extend(r.sacrifice_pool)
+    _lose_aircraft(s, a.card)
+    _to_hand(s, q, r.sacrifice_pool)
     _ev(s, "aircraft_lost", card=a.card, returned=len(r.sacrifice_pool))
     r.sacrifice_pool = []
     _after_damage(s)
@@ -937,13 +947,13 @@ def _discard_for_convoy(s: AirWarState, player: int, card: str) -> None:
         s.hand[player].remove(card)
         s.discard[player].append(card)
     elif card in s.bases[player] or card in s.carriers[player]:
-        s.hand[player].extend(_remove_host(s, player, card))
+        _to_hand(s, player, _remove_host(s, player, card))
     else:
         for planes in s.grounded[player].values():
             if card in planes:
                 planes.remove(card)
                 break
-        s.discard[player].append(card)
+        _lose_aircraft(s, card)
 
 
 def _convoy_discard(s: AirWarState, a: ConvoyDiscard) -> None:
@@ -998,7 +1008,7 @@ def _land(s: AirWarState) -> None:
     p, q = s.active, other(s.active)
     home = s.bases if s.stage == "airbase" else s.carriers
     left = _place(s, p, r.exposed_att, home[p])
-    s.hand[p].extend(left)
+    _to_hand(s, p, left)
     use_bases, use_carriers = scramble_hosts(s)
     planes = r.exposed_def + r.intercept
     land_based = [c for c in planes if not CARDS[c].carrier_based]
@@ -1007,7 +1017,7 @@ def _land(s: AirWarState) -> None:
     carriers = s.carriers[q] if use_carriers else []
     ordered = carriers + bases if s.stage == "carrier" else bases + carriers
     left_q = _place(s, q, land_based, bases) + _place(s, q, carrier_based, ordered)
-    s.hand[q].extend(left_q)
+    _to_hand(s, q, left_q)
     _ev(s, "landed", attacker_returned=len(left), defender_returned=len(left_q))
     r.exposed_att, r.exposed_def, r.intercept = [], [], []
     s.raid = None

@@ -403,3 +403,18 @@ def test_destroyed_interceptor_frees_no_capacity(combat):
     with pytest.raises(IllegalAction):
         aw.apply(s, AddInterceptor("al-wildcat-1"))
     assert "al-wildcat-1" in s.hand[1]
+
+
+def test_attached_battle_card_follows_aircraft_back_to_hand():
+    """Decision (docs): an aircraft sent back to the hand early (its base destroyed) brings
+    its attached Battle card with it; one discarded with its base loses it too."""
+    s = raid(
+        ["ax-val-1", "ax-val-2", "ax-betty-1", "ax-betty-2"],
+        target="al-midway",
+        grounded={"allies": {"al-midway": ["al-b17-1", "al-p40-1"]}},
+        attached={"allies": {"al-tanks": "al-b17-1", "al-thach-1": "al-p40-1"}},
+    )
+    s = aw.apply(s, Sacrifice("al-p40-1"))
+    assert "al-b17-1" in s.hand[1] and "al-tanks" in s.hand[1]
+    assert "al-p40-1" in s.discard[1] and "al-thach-1" in s.discard[1]
+    assert s.attached[1] == {}
