@@ -119,6 +119,8 @@ class CardBrowser(w.VBox):
         self.fig = figure(
             height=420,
             title=t("airwar.deck.scatter_title"),
+            xaxis=dict(dtick=1),
+            yaxis=dict(dtick=1),
             legend=dict(orientation="h", y=-0.2),
         )
         for s in SIDES:
