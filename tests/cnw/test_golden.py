@@ -36,7 +36,7 @@ def test_golden_replay_is_identical(path):
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_bots_replay_their_own_game(path):
     """The bots, seeded alike, choose the very same actions again."""
-    import make_golden
+    from tests.cnw import make_golden
 
     record = json.loads(path.read_text())
     fresh = make_golden.build(record["name"])

@@ -3,13 +3,19 @@
 from collections import Counter
 
 import pytest
-from cnw_helpers import arrange, give_cards, next_turn_of, operations, unchanged_after_illegal
 
 from gamelib import cnw
 from gamelib.cnw.board import load as load_board
 from gamelib.cnw.network import INDEX
 from gamelib.cnw.rules import DECK
 from gamelib.cnw.state import DELIVERY, REINFORCE
+from tests.cnw.cnw_helpers import (
+    arrange,
+    give_cards,
+    next_turn_of,
+    operations,
+    unchanged_after_illegal,
+)
 
 TRUCKING = ["YVR", "YYZ", "DFW", "MEX"]
 NFO = ["JFK", "LAX", "BOG"]

@@ -3,7 +3,6 @@
 
 import networkx as nx
 import pytest
-from cnw_helpers import arrange, next_turn_of, operations, unchanged_after_illegal
 
 from gamelib import cnw
 from gamelib.cnw import shipments
@@ -11,6 +10,7 @@ from gamelib.cnw.board import load as load_board
 from gamelib.cnw.network import INDEX
 from gamelib.cnw.rules import SHIPS
 from gamelib.cnw.state import BRIEFING, DELIVERY, REINFORCE
+from tests.cnw.cnw_helpers import arrange, next_turn_of, operations, unchanged_after_illegal
 
 BOM_LHR = 18  # Life Science BOM -> LHR, intercontinental: +3 pawns +2 SLA
 FRA_AMS = 5  # Semiconductor FRA -> AMS, regional

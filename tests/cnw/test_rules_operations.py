@@ -2,7 +2,6 @@
 gateways, elimination, the OBC token, no forced chain."""
 
 import pytest
-from cnw_helpers import arrange, give_cards, operations, unchanged_after_illegal, with_dice
 
 from gamelib import cnw
 from gamelib.cnw.network import INDEX
@@ -13,6 +12,13 @@ from gamelib.cnw.state import (
     OPERATIONS,
     REROLL_ATTACKER,
     REROLL_DEFENDER,
+)
+from tests.cnw.cnw_helpers import (
+    arrange,
+    give_cards,
+    operations,
+    unchanged_after_illegal,
+    with_dice,
 )
 
 NO_TOKENS = {"obc": [0, 0, 0, 0]}

@@ -4,11 +4,11 @@ malformed input, and the helpers for interfaces."""
 import json
 
 import pytest
-from cnw_helpers import operations, started, unchanged_after_illegal
 
 from gamelib import cnw
 from gamelib.cnw import rules
 from gamelib.core import GameModule, play_out
+from tests.cnw.cnw_helpers import operations, started, unchanged_after_illegal
 
 
 def test_package_exposes_the_protocol():

@@ -2,12 +2,12 @@
 placement round, the Imprevisti, SLA and OBC tokens."""
 
 import pytest
-from cnw_helpers import started, unchanged_after_illegal
 
 from gamelib import cnw
 from gamelib.cnw.network import CODES
 from gamelib.cnw.rules import DECK, OBJECTIVES, SHIPS
 from gamelib.cnw.state import NEUTRAL, PLACEMENT, REINFORCE
+from tests.cnw.cnw_helpers import started, unchanged_after_illegal
 
 
 @pytest.mark.parametrize(("players", "pawns"), [(3, 40), (4, 35), (5, 30), (6, 25)])

@@ -1,10 +1,9 @@
 """§5 turn structure and §6 reinforcements (with the §13 summary)."""
 
-from cnw_helpers import arrange, next_turn_of, started, unchanged_after_illegal
-
 from gamelib import cnw
 from gamelib.cnw.network import INDEX
 from gamelib.cnw.state import DELIVERY, OPERATIONS, REINFORCE, REPOSITION
+from tests.cnw.cnw_helpers import arrange, next_turn_of, started, unchanged_after_illegal
 
 EUROPE = ["LHR", "AMS", "CDG", "FRA", "MXP", "MAD", "WAW"]
 SOUTH_AMERICA = ["BOG", "LIM", "GRU", "EZE"]

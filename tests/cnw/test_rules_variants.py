@@ -1,13 +1,19 @@
 """§12 Variants: FIERA, TEAM BUILDING, REALISMO ALTO, DIPLOMAZIA (options of new_game)."""
 
 import pytest
-from cnw_helpers import arrange, next_turn_of, operations, started, unchanged_after_illegal
 
 from gamelib import cnw
 from gamelib.cnw.board import load as load_board
 from gamelib.cnw.network import CODES, INDEX
 from gamelib.cnw.rules import SHIPS
 from gamelib.cnw.state import DELIVERY, OUT_OF_PLAY, OVER, PACT_ANSWER
+from tests.cnw.cnw_helpers import (
+    arrange,
+    next_turn_of,
+    operations,
+    started,
+    unchanged_after_illegal,
+)
 
 BOARD = load_board()
 

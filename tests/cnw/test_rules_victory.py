@@ -2,13 +2,13 @@
 simulation-only turn cap ("unfinished")."""
 
 import pytest
-from cnw_helpers import arrange, operations, with_dice
 
 from gamelib import cnw
 from gamelib.cnw.board import load as load_board
 from gamelib.cnw.network import CODES, INDEX
 from gamelib.cnw.rules import OBJECTIVES, objective_met
 from gamelib.cnw.state import DELIVERY, OVER
+from tests.cnw.cnw_helpers import arrange, operations, with_dice
 
 OBJ = {c.key: c.id for c in OBJECTIVES.cards}
 BOARD = load_board()

@@ -4,16 +4,6 @@ import json
 from collections import Counter
 
 import pytest
-from rails_helpers import (
-    arrange,
-    clone,
-    route_id,
-    set_face_up,
-    set_hand,
-    stack_deck,
-    started,
-    total_cards,
-)
 
 from gamelib import rails
 from gamelib.core import IllegalAction
@@ -27,6 +17,16 @@ from gamelib.rails.actions import (
 )
 from gamelib.rails.board import load
 from gamelib.rails.cards import INDEX, LOCO
+from tests.rails.rails_helpers import (
+    arrange,
+    clone,
+    route_id,
+    set_face_up,
+    set_hand,
+    stack_deck,
+    started,
+    total_cards,
+)
 
 BOARD = load()
 

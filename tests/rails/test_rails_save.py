@@ -3,11 +3,11 @@
 import json
 
 import pytest
-from rails_helpers import started
 
 from gamelib import rails
 from gamelib.core import GameModule, SaveFormatError, dump_save
 from gamelib.rails.bots import RandomBot
+from tests.rails.rails_helpers import started
 
 
 def test_protocol_is_complete():

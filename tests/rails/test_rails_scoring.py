@@ -3,13 +3,13 @@
 import random
 
 import pytest
-from rails_helpers import clone, route_id, started
 
 from gamelib import rails
 from gamelib.rails import scoring
 from gamelib.rails.board import load
 from gamelib.rails.routes import shortest_route, ticket_path
 from gamelib.rails.scoring import final_scores, longest_trail, winners
+from tests.rails.rails_helpers import clone, route_id, started
 
 BOARD = load()
 
