@@ -3,6 +3,7 @@ request outside localhost; moving a control changes the chart in the page; scree
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,17 @@ def assert_healthy(watched) -> None:
 @pytest.mark.parametrize("notebook", PAGES)
 def test_page_renders_offline(watched_page, voila_url, notebook):
     page = open_page(watched_page, voila_url, notebook)
-    expected_plots = page.evaluate(
-        "() => document.querySelectorAll('.jupyter-widgets.widget-box, .widget-vbox').length"
-    )
-    if expected_plots:
-        page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    cells = json.loads((ROOT / notebook).read_text(encoding="utf-8"))["cells"]
+    code_cells = sum(1 for c in cells if c["cell_type"] == "code")
+    if code_cells:
+        # every code cell builds a widget: wait until each output area shows one
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets')"
+            ".length >= n",
+            arg=code_cells,
+            timeout=60_000,
+        )
+        page.wait_for_timeout(1500)
         page.wait_for_function(
             "() => [...document.querySelectorAll('.js-plotly-plot')]"
             ".every(p => p.data && p.data.length > 0)",
