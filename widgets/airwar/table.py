@@ -20,12 +20,13 @@ import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
-from gamelib.core import IllegalAction, SaveFormatError
+from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import action_text, event_text, name
-from widgets.common import Notice, card, progress_bar, run_with_progress
+from widgets.common import Notice, card, progress_bar
 from widgets.i18n import t
 from widgets.session import Session
+from widgets.table_base import TableBase
 
 SEATS = ("human", "planner", "random")
 MAX_MOVES = 20_000
@@ -59,9 +60,13 @@ def _meter(value: int, top: int, colour: str) -> str:
     )
 
 
-class AirWarTable(w.VBox):
+class AirWarTable(TableBase, w.VBox):
     """Seats (human or bot), then play: one button per legal action of the human to move;
     back/forward, bots, play to the end with a progress bar, save/load."""
+
+    game = game
+    texts = "airwar.table"
+    max_moves = MAX_MOVES
 
     def __init__(
         self, seats: tuple[str, str] = ("human", "planner"), seed: int = 1, **kwargs: Any
@@ -173,14 +178,6 @@ class AirWarTable(w.VBox):
         self.bots = [make_bot(k, self.seed.value * 10 + p) for p, k in enumerate(kinds)]
         self.refresh()
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def human_to_move(self) -> bool:
-        p = game.current_player(self.state)
-        return p is not None and self.kinds[p] == "human"
-
     def viewer(self) -> int | None:
         """Whose secrets may be drawn: the human to move, else the only human seat."""
         p = game.current_player(self.state)
@@ -206,69 +203,11 @@ class AirWarTable(w.VBox):
         self.refresh()
         return True
 
-    def run_bots(self, refresh: bool = True) -> int:
-        """Let the bot seats decide until a human must (or the game ends)."""
-        moves = 0
-        while not game.is_over(self.state) and moves < MAX_MOVES:
-            p = game.current_player(self.state)
-            if self.kinds[p] == "human":
-                break
-            self.session.apply(self.bots[p].choose(self.state))
-            moves += 1
-        if refresh:
-            self.refresh()
-        return moves
+    def finish_estimate(self) -> int:
+        return FINISH_ESTIMATE
 
-    def finish(self) -> None:
-        """Both seats, humans included, played by bots to the end, with a progress bar."""
-
-        def work(progress: Any) -> int:
-            moves = 0
-            while not game.is_over(self.state) and moves < MAX_MOVES:
-                p = game.current_player(self.state)
-                self.session.apply(self.bots[p].choose(self.state))
-                moves += 1
-                progress(min(moves, FINISH_ESTIMATE))
-            return moves
-
-        self.finish_button.disabled = True
-        try:
-            moves = run_with_progress(self.bar, FINISH_ESTIMATE, work)
-        finally:
-            self.finish_button.disabled = False
-        self.notice.info(t("airwar.table.finished", moves=moves))
-        self.refresh()
-
-    def back(self) -> None:
-        self.session.back()
-        self.refresh()
-
-    def forward(self) -> None:
-        self.session.forward()
-        self.refresh()
-
-    # ------------------------------------------------------------------ save / load
-    def save_text(self) -> str:
-        return self.session.save()
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save; a damaged file is explained and the current game is kept."""
-        try:
-            session = Session.load(game, text)
-        except SaveFormatError as e:
-            self.notice.error(t("airwar.table.bad_save", reason=html.escape(str(e))))
-            return False
-        self._start(session, self.kinds)
-        self.notice.info(t("airwar.table.loaded", turn=session.state.turn))
-        return True
-
-    def _on_upload(self, change: Any) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        self.load_text(content)
+    def _loaded_message(self, state: Any) -> str:
+        return t("airwar.table.loaded", turn=state.turn)
 
     # ------------------------------------------------------------------ drawing
     def _side(self, p: int) -> str:

@@ -20,11 +20,12 @@ from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
 from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
-from gamelib.core import IllegalAction, SaveFormatError
+from gamelib.core import IllegalAction
 from widgets.cnw.board_map import BoardMap
-from widgets.common import Notice, boxed, card, dice_html, figure, progress_bar, run_with_progress
+from widgets.common import Notice, boxed, card, dice_html, figure, progress_bar
 from widgets.i18n import t
 from widgets.session import Session
+from widgets.table_base import TableBase
 
 SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
@@ -107,8 +108,11 @@ def _button(key: str, css: str, icon: str = "", **kw: Any) -> w.Button:
     return b
 
 
-class CnwTable(w.VBox):
+class CnwTable(TableBase, w.VBox):
     """Pick seats (human or bot), then play on the map; back/forward; save/load; bots to the end."""
+
+    game = cnw
+    texts = "cnw.table"
 
     def __init__(
         self,
@@ -275,18 +279,6 @@ class CnwTable(w.VBox):
         self._show_pickers()
         self.refresh()
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def to_move(self) -> int | None:
-        return cnw.current_player(self.state)
-
-    def human_to_move(self) -> bool:
-        p = self.to_move()
-        return p is not None and self.kinds[p] == "human"
-
-    # ------------------------------------------------------------------ moves
     def act(self, action: Any) -> bool:
         """Apply a move of the human to move; a refused move is explained and changes nothing."""
         if not self.human_to_move():
@@ -378,77 +370,19 @@ class CnwTable(w.VBox):
         if points.point_inds:
             self.click(trace.customdata[points.point_inds[0]])
 
-    def run_bots(self, refresh: bool = True) -> int:
-        """Let the bot seats decide until a human must (or the game ends)."""
-        moves = 0
-        while not cnw.is_over(self.state) and moves < 20_000:
-            p = self.to_move()
-            if self.kinds[p] == "human":
-                break
-            self.session.apply(self.bots[p].choose(self.state))
-            moves += 1
-        if refresh:
-            self.refresh()
-        return moves
+    def finish_estimate(self) -> int:
+        return 600 - self.state.actions
 
-    def finish(self) -> int:
-        """Every seat, humans included, played by a bot to the end, with a progress bar."""
-        estimate = max(1, 600 - self.state.actions)
-
-        def work(progress: Any) -> int:
-            moves = 0
-            while not cnw.is_over(self.state) and moves < 50_000:
-                p = self.to_move()
-                self.session.apply(self.bots[p].choose(self.state))
-                moves += 1
-                progress(min(moves, estimate))
-            return moves
-
-        self.finish_button.disabled = True
-        try:
-            moves = run_with_progress(self.bar, estimate, work)
-        finally:
-            self.finish_button.disabled = False
+    def _moved(self) -> None:
         self.selected = None
-        self.notice.info(t("cnw.table.finished", moves=moves))
-        self.refresh()
-        return moves
 
-    def back(self) -> None:
-        self.session.back()
-        self.selected = None
-        self.refresh()
-
-    def forward(self) -> None:
-        self.session.forward()
-        self.selected = None
-        self.refresh()
-
-    # ------------------------------------------------------------------ save / load
-    def save_text(self) -> str:
-        return self.session.save()
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save; a damaged file is explained and the current game is kept."""
-        try:
-            session = Session.load(cnw, text)
-        except SaveFormatError as e:
-            self.notice.error(t("cnw.table.bad_save", reason=html.escape(str(e))))
-            return False
-        n = session.state.players
-        kinds = [self.kinds[i] if i < len(self.kinds) else "courier" for i in range(n)]
+    def _seat_kinds_after_load(self, state: Any) -> list[str]:
+        n = state.players
         self.players.value = n
-        self._start(session, kinds)
-        self.notice.info(t("cnw.table.loaded", n=n))
-        return True
+        return [self.kinds[i] if i < len(self.kinds) else "courier" for i in range(n)]
 
-    def _on_upload(self, change: Any) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        self.load_text(content)
+    def _loaded_message(self, state: Any) -> str:
+        return t("cnw.table.loaded", n=state.players)
 
     # ------------------------------------------------------------------ drawing
     def legal_buttons(self) -> list[Any]:

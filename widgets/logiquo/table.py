@@ -18,14 +18,15 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib import logiquo as game
-from gamelib.core import IllegalAction, SaveFormatError
+from gamelib.core import IllegalAction
 from gamelib.logiquo import bots as lq_bots
 from gamelib.logiquo.cards import by_code, label
 from gamelib.logiquo.cards import card as card_of
-from widgets.common import Notice, card, progress_bar, run_with_progress
+from widgets.common import Notice, card, progress_bar
 from widgets.i18n import t
 from widgets.logiquo.deck import both_names, card_html
 from widgets.session import Session
+from widgets.table_base import TableBase
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
@@ -74,9 +75,13 @@ def _chip(cid: int, good: bool = False) -> str:
     )
 
 
-class LogiquoTable(w.VBox):
+class LogiquoTable(TableBase, w.VBox):
     """Pick seats (human or bot), then play: one button per legal action of the seat to move;
     back/forward, bots, play to the end, save/load."""
+
+    game = game
+    texts = "logiquo.table"
+    max_moves = MAX_MOVES
 
     def __init__(
         self,
@@ -203,14 +208,6 @@ class LogiquoTable(w.VBox):
         self._show_pickers()
         self.refresh()
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def human_to_move(self) -> bool:
-        p = game.current_player(self.state)
-        return p is not None and self.kinds[p] == "human"
-
     # ------------------------------------------------------------------ moves
     def act(self, action: Any) -> bool:
         """Apply a move of the human to move; a refused move is explained and changes nothing."""
@@ -228,73 +225,16 @@ class LogiquoTable(w.VBox):
         self.refresh()
         return True
 
-    def run_bots(self, refresh: bool = True) -> int:
-        """Let the bot seats decide until a human must (or the game ends)."""
-        moves = 0
-        while not game.is_over(self.state) and moves < MAX_MOVES:
-            p = game.current_player(self.state)
-            if self.kinds[p] == "human":
-                break
-            self.session.apply(self.bots[p].choose(self.state))
-            moves += 1
-        if refresh:
-            self.refresh()
-        return moves
+    def finish_estimate(self) -> int:
+        return 52 * len(self.state.players) * 3 - self.state.step
 
-    def finish(self) -> None:
-        """Every seat, humans included, played by a bot to the end, with a progress bar."""
-        estimate = max(1, 52 * len(self.state.players) * 3 - self.state.step)
-
-        def work(progress: Any) -> int:
-            moves = 0
-            while not game.is_over(self.state) and moves < MAX_MOVES:
-                p = game.current_player(self.state)
-                self.session.apply(self.bots[p].choose(self.state))
-                moves += 1
-                progress(min(moves, estimate))
-            return moves
-
-        self.finish_button.disabled = True
-        try:
-            moves = run_with_progress(self.bar, estimate, work)
-        finally:
-            self.finish_button.disabled = False
-        self.notice.info(t("logiquo.table.finished", moves=moves))
-        self.refresh()
-
-    def back(self) -> None:
-        self.session.back()
-        self.refresh()
-
-    def forward(self) -> None:
-        self.session.forward()
-        self.refresh()
-
-    # ------------------------------------------------------------------ save / load
-    def save_text(self) -> str:
-        return self.session.save()
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save; a damaged file is explained and the current game is kept."""
-        try:
-            session = Session.load(game, text)
-        except SaveFormatError as e:
-            self.notice.error(t("logiquo.table.bad_save", reason=html.escape(str(e))))
-            return False
-        n = len(session.state.players)
-        kinds = [self.kinds[i] if i < len(self.kinds) else "cooperative" for i in range(n)]
+    def _seat_kinds_after_load(self, state: Any) -> list[str]:
+        n = len(state.players)
         self.players.value = n
-        self._start(session, kinds)
-        self.notice.info(t("logiquo.table.loaded", n=n))
-        return True
+        return [self.kinds[i] if i < len(self.kinds) else "cooperative" for i in range(n)]
 
-    def _on_upload(self, change: Any) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        self.load_text(content)
+    def _loaded_message(self, state: Any) -> str:
+        return t("logiquo.table.loaded", n=len(state.players))
 
     # ------------------------------------------------------------------ drawing
     def _name(self, p: int) -> str:

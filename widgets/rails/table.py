@@ -15,16 +15,17 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib import rails
-from gamelib.core import IllegalAction, SaveFormatError
+from gamelib.core import IllegalAction
 from gamelib.rails import bots as rails_bots
 from gamelib.rails.board import load as load_board
 from gamelib.rails.cards import CARD_NAMES, COLORS, LOCOMOTIVE
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
-from widgets.common import Notice, boxed, card, progress_bar, run_with_progress
+from widgets.common import Notice, boxed, card, progress_bar
 from widgets.i18n import t
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
 from widgets.session import Session
+from widgets.table_base import TableBase
 
 SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5
@@ -50,8 +51,12 @@ def _chip(kind: str, count: int | None = None) -> str:
     )
 
 
-class RailsTable(w.VBox):
+class RailsTable(TableBase, w.VBox):
     """Pick seats (human or bot), then play: draw, claim, take tickets; back/forward; save/load."""
+
+    game = rails
+    texts = "rails.table"
+    max_moves = 5_000
 
     def __init__(
         self,
@@ -229,15 +234,6 @@ class RailsTable(w.VBox):
         self._show_pickers()
         self.refresh()
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def human_to_move(self) -> bool:
-        p = rails.current_player(self.state)
-        return p is not None and self.kinds[p] == "human"
-
-    # ------------------------------------------------------------------ moves
     def act(self, action: Any, auto: bool = True) -> bool:
         """Apply a move of the player to move; a refused move is explained and changes nothing."""
         if not self.human_to_move() and auto:
@@ -275,75 +271,17 @@ class RailsTable(w.VBox):
         chosen = tuple(sorted(cb.ticket for cb in self.offer.children if cb.value))
         return self.act(rails.KeepTickets(chosen))
 
-    def run_bots(self, refresh: bool = True, until_human: bool = True) -> int:
-        """Let the bot seats move until a human must decide (or the game ends)."""
-        moves = 0
-        while not rails.is_over(self.state) and moves < 5_000:
-            p = rails.current_player(self.state)
-            if until_human and self.kinds[p] == "human":
-                break
-            self.session.apply(self.bots[p].choose(self.state))
-            moves += 1
-        if refresh:
-            self.refresh()
-        return moves
+    def finish_estimate(self) -> int:
+        return 200 - self.state.actions
 
-    def finish(self) -> None:
-        """Every seat, humans included, played by a bot to the end, with a progress bar."""
-        estimate = max(1, 200 - self.state.actions)
-
-        def work(progress: Any) -> int:
-            moves = 0
-            while not rails.is_over(self.state) and moves < 5_000:
-                p = rails.current_player(self.state)
-                self.session.apply(self.bots[p].choose(self.state))
-                moves += 1
-                progress(min(moves, estimate))
-            return moves
-
-        self.finish_button.disabled = True
-        try:
-            moves = run_with_progress(self.bar, estimate, work)
-        finally:
-            self.finish_button.disabled = False
-        self.notice.info(t("rails.table.finished", moves=moves))
-        self.refresh()
-
-    def back(self) -> None:
-        self.session.back()
-        self.refresh()
-
-    def forward(self) -> None:
-        self.session.forward()
-        self.refresh()
-
-    # ------------------------------------------------------------------ save / load
-    def save_text(self) -> str:
-        return self.session.save()
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save; a damaged file is explained and the current game is kept."""
-        try:
-            session = Session.load(rails, text)
-        except SaveFormatError as e:
-            self.notice.error(t("rails.table.bad_save", reason=str(e)))
-            return False
-        n = session.state.players
-        kinds = [self.kinds[i] if i < len(self.kinds) else "planner" for i in range(n)]
+    def _seat_kinds_after_load(self, state: Any) -> list[str]:
+        n = state.players
         self.players.value = n
-        self._start(session, kinds)
-        self.notice.info(t("rails.table.loaded", n=n))
-        return True
+        return [self.kinds[i] if i < len(self.kinds) else "planner" for i in range(n)]
 
-    def _on_upload(self, change: Any) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        self.load_text(content)
+    def _loaded_message(self, state: Any) -> str:
+        return t("rails.table.loaded", n=state.players)
 
-    # ------------------------------------------------------------------ drawing
     def _on_route_click(self, trace: Any, points: Any, _state: Any) -> None:
         if points.point_inds:
             rid = trace.customdata[points.point_inds[0]]
