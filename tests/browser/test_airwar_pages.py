@@ -5,49 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import element_screenshot, screenshot, wait_for_voila
+from .conftest import element_screenshot, screenshot
+from .pagekit import assert_healthy, open_lesson, plot_json, press, wait_changed
 
 pytestmark = pytest.mark.browser
 
 
 def open_page(watched, base: str, notebook: str, selector: str = ".js-plotly-plot"):
-    page = watched.page
-    page.goto(f"{base}/voila/render/notebooks/airwar/{notebook}", wait_until="domcontentloaded")
-    wait_for_voila(page)
-    page.wait_for_selector(selector, timeout=60_000)
-    return page
-
-
-def assert_healthy(watched) -> None:
-    body = watched.page.inner_text("body")
-    assert "Error displaying widget" not in body
-    assert "Traceback" not in body
-    assert watched.problems() == {}
-
-
-PLOT_DATA = (
-    "document.querySelector('{sel} .js-plotly-plot').data"
-    ".map(t => [t.x, t.y, t.z, t.text, t.marker && t.marker.color])"
-)
-
-
-def plot_json(page, selector: str) -> str:
-    return page.evaluate(f"() => JSON.stringify({PLOT_DATA.format(sel=selector)})")
-
-
-def wait_changed(page, selector: str, before: str) -> None:
-    page.wait_for_function(
-        f"(before) => JSON.stringify({PLOT_DATA.format(sel=selector)}) !== before",
-        arg=before,
-        timeout=30_000,
-    )
-
-
-def press(page, selector: str, key: str, times: int) -> None:
-    handle = page.locator(f"{selector} .noUi-handle").first
-    handle.focus()
-    for _ in range(times):
-        page.keyboard.press(key)
+    return open_lesson(watched, base, f"airwar/{notebook}", selector)
 
 
 def test_cards_scatter_and_capacity_respond(watched_page, voila_url):

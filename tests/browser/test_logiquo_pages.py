@@ -5,49 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import element_screenshot, screenshot, wait_for_voila
+from .conftest import element_screenshot, screenshot
+from .pagekit import assert_healthy, open_lesson, plot_json, press, wait_changed
 
 pytestmark = pytest.mark.browser
 
 
-def open_page(watched, base: str, notebook: str):
-    page = watched.page
-    page.goto(f"{base}/voila/render/notebooks/logiquo/{notebook}", wait_until="domcontentloaded")
-    wait_for_voila(page)
-    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
-    return page
-
-
-def assert_healthy(watched) -> None:
-    body = watched.page.inner_text("body")
-    assert "Error displaying widget" not in body
-    assert "Traceback" not in body
-    assert watched.problems() == {}
-
-
-PLOT_DATA = (
-    "document.querySelector('{sel} .js-plotly-plot').data"
-    ".map(t => [t.x, t.y, t.z, t.text, t.marker && t.marker.color])"
-)
-
-
-def plot_json(page, selector: str) -> str:
-    return page.evaluate(f"() => JSON.stringify({PLOT_DATA.format(sel=selector)})")
-
-
-def wait_changed(page, selector: str, before: str) -> None:
-    page.wait_for_function(
-        f"(before) => JSON.stringify({PLOT_DATA.format(sel=selector)}) !== before",
-        arg=before,
-        timeout=30_000,
-    )
-
-
-def press(page, selector: str, key: str, times: int) -> None:
-    handle = page.locator(f"{selector} .noUi-handle").first
-    handle.focus()
-    for _ in range(times):
-        page.keyboard.press(key)
+def open_page(watched, base: str, notebook: str, selector: str = ".js-plotly-plot"):
+    return open_lesson(watched, base, f"logiquo/{notebook}", selector)
 
 
 def test_deck_matrix_network_and_cover_respond(watched_page, voila_url):
@@ -101,7 +66,7 @@ def log_items(page) -> int:
 
 
 def test_play_a_few_actions_and_the_log_grows(watched_page, voila_url):
-    page = open_page_table(watched_page, voila_url)
+    page = open_page(watched_page, voila_url, "03_play_together.ipynb", ".logiquo-action")
     start = log_items(page)
     for _ in range(4):
         n = log_items(page)
@@ -121,17 +86,6 @@ def test_play_a_few_actions_and_the_log_grows(watched_page, voila_url):
     page.wait_for_timeout(800)
     screenshot(page, "logiquo__03_after_actions")
     assert_healthy(watched_page)
-
-
-def open_page_table(watched, base: str):
-    page = watched.page
-    page.goto(
-        f"{base}/voila/render/notebooks/logiquo/03_play_together.ipynb",
-        wait_until="domcontentloaded",
-    )
-    wait_for_voila(page)
-    page.wait_for_selector(".logiquo-action", timeout=60_000)
-    return page
 
 
 def test_strategy_button_fills_the_charts(watched_page, voila_url):

@@ -5,40 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import element_screenshot, screenshot, wait_for_voila
+from .conftest import element_screenshot, screenshot
+from .pagekit import assert_healthy, open_lesson, plot_json, wait_changed
 
 pytestmark = pytest.mark.browser
 
 
-def open_page(watched, base: str, notebook: str):
-    page = watched.page
-    page.goto(f"{base}/voila/render/notebooks/rails/{notebook}", wait_until="domcontentloaded")
-    wait_for_voila(page)
-    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
-    return page
-
-
-def assert_healthy(watched) -> None:
-    body = watched.page.inner_text("body")
-    assert "Error displaying widget" not in body
-    assert "Traceback" not in body
-    assert watched.problems() == {}
-
-
-def plot_json(page, selector: str) -> str:
-    return page.evaluate(
-        f"() => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
-        ".map(t => [t.x, t.y, t.z, t.lon, t.lat, t.marker && t.marker.color]))"
-    )
-
-
-def wait_changed(page, selector: str, before: str) -> None:
-    page.wait_for_function(
-        f"(before) => JSON.stringify(document.querySelector('{selector} .js-plotly-plot').data"
-        ".map(t => [t.x, t.y, t.z, t.lon, t.lat, t.marker && t.marker.color])) !== before",
-        arg=before,
-        timeout=30_000,
-    )
+def open_page(watched, base: str, notebook: str, selector: str = ".js-plotly-plot"):
+    return open_lesson(watched, base, f"rails/{notebook}", selector)
 
 
 def test_map_measure_and_corridors_change_the_map(watched_page, voila_url):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT, element_screenshot, screenshot, wait_for_voila
+from .pagekit import assert_healthy
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +25,6 @@ def open_page(watched, base: str, notebook: str):
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
     wait_for_voila(page)
     return page
-
-
-def assert_healthy(watched) -> None:
-    page = watched.page
-    body = page.inner_text("body")
-    assert "Error displaying widget" not in body
-    assert "There was an error when executing cell" not in body
-    assert "Traceback" not in body
-    assert watched.problems() == {}
 
 
 @pytest.mark.parametrize("notebook", PAGES)
