@@ -2,10 +2,12 @@
 
 A game table (``widgets/<game>/table.py``) mixes :class:`TableBase` in before its ipywidgets box
 and provides ``game`` (the gamelib package), ``texts`` (its catalog prefix, e.g.
-``"rails.table"``, with the keys ``finished``, ``bad_save`` and ``loaded``), and, as attributes
-built in its ``__init__``: ``session`` (a :class:`widgets.session.Session`), ``kinds`` (the seat
-kinds, ``"human"`` for a person), ``bots`` (seat -> bot), ``notice``, ``bar`` (progress bar),
-``finish_button`` and ``refresh()``. Nothing here knows a rule.
+``"rails.table"``, with the keys ``back``, ``forward``, ``bots_move``, ``finish``, ``load``,
+``history``, ``finished``, ``bad_save`` and ``loaded``), ``css`` (its CSS class prefix), and, as
+attributes built in its ``__init__``: ``session`` (a :class:`widgets.session.Session`), ``kinds``
+(the seat kinds, ``"human"`` for a person), ``bots`` (seat -> bot), ``notice`` and
+``refresh()``. :meth:`_history_panel` builds the log, its buttons, the progress bar and the
+save/load controls. Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import ipywidgets as w
+
 from gamelib.core import SaveFormatError
-from widgets.common import run_with_progress
+from widgets.common import card, progress_bar, run_with_progress
 from widgets.i18n import t
 from widgets.session import Session
 
@@ -22,7 +26,39 @@ from widgets.session import Session
 class TableBase:
     game: Any
     texts: str
+    css: str
     max_moves: int = 20_000  # a guard: every game ends long before this
+
+    def _history_panel(self, log_height: str = "240px") -> w.VBox:
+        """The log with back/forward, bots and finish buttons, progress bar, save and load."""
+        self.log_view = w.HTML(layout=w.Layout(max_height=log_height, overflow="auto"))
+        self.log_view.add_class(f"{self.css}-log")
+        buttons = []
+        for key, icon, callback in (
+            ("back", "step-backward", self.back),
+            ("forward", "step-forward", self.forward),
+            ("bots_move", "android", self.run_bots),
+            ("finish", "forward", self.finish),
+        ):
+            button = w.Button(
+                description=t(f"{self.texts}.{key}"), icon=icon, layout=w.Layout(width="auto")
+            )
+            button.add_class(f"{self.css}-{key.replace('_', '-')}")
+            button.on_click(lambda _b, cb=callback: cb())
+            buttons.append(button)
+        self.back_button, self.forward_button, self.bots_button, self.finish_button = buttons
+        self.bar = progress_bar()
+        self.save_link = w.HTML()
+        self.save_link.add_class(f"{self.css}-save")
+        self.upload = w.FileUpload(
+            accept=".json", multiple=False, description=t(f"{self.texts}.load")
+        )
+        self.upload.add_class(f"{self.css}-load")
+        self.upload.observe(self._on_upload, "value")
+        return card(
+            [w.HBox(buttons), self.bar, self.log_view, w.HBox([self.save_link, self.upload])],
+            t(f"{self.texts}.history"),
+        )
 
     @property
     def state(self) -> Any:

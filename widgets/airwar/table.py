@@ -23,7 +23,7 @@ from gamelib.airwar.cards import SIDES, by_id
 from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import action_text, event_text, name
-from widgets.common import Notice, card, progress_bar
+from widgets.common import Notice, card
 from widgets.i18n import t
 from widgets.session import Session
 from widgets.table_base import TableBase
@@ -66,6 +66,7 @@ class AirWarTable(TableBase, w.VBox):
 
     game = game
     texts = "airwar.table"
+    css = "airwar"
     max_moves = MAX_MOVES
 
     def __init__(
@@ -105,20 +106,8 @@ class AirWarTable(TableBase, w.VBox):
         self.happened.add_class("airwar-happened")
         self.sides_view = w.HTML()
         self.sides_view.add_class("airwar-sides")
-        self.log_view = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
-        self.log_view.add_class("airwar-log")
-        self.back_button = self._button("back", "step-backward", self.back)
-        self.forward_button = self._button("forward", "step-forward", self.forward)
-        self.bots_button = self._button("bots_move", "android", self.run_bots)
-        self.finish_button = self._button("finish", "forward", self.finish)
-        self.bar = progress_bar()
-        self.save_link = w.HTML()
-        self.save_link.add_class("airwar-save")
-        self.upload = w.FileUpload(
-            accept=".json", multiple=False, description=t("airwar.table.load")
-        )
-        self.upload.add_class("airwar-load")
-        self.upload.observe(self._on_upload, "value")
+        history = self._history_panel("260px")
+
         self.new_game()
         setup = card(
             [
@@ -141,28 +130,10 @@ class AirWarTable(TableBase, w.VBox):
             ],
             t("airwar.table.decide"),
         )
-        history = card(
-            [
-                w.HBox(
-                    [self.back_button, self.forward_button, self.bots_button, self.finish_button]
-                ),
-                self.bar,
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-            ],
-            t("airwar.table.history"),
-        )
         super().__init__(
             [setup, play, card([self.sides_view], t("airwar.table.in_play")), history], **kwargs
         )
         self.add_class("airwar-table")
-
-    def _button(self, key: str, icon: str, callback: Any) -> w.Button:
-        b = w.Button(description=t(f"airwar.table.{key}"), icon=icon)
-        b.layout.width = "auto"
-        b.add_class(f"airwar-{key.replace('_', '-')}")
-        b.on_click(lambda _: callback())
-        return b
 
     # ------------------------------------------------------------------ setup
     def new_game(self) -> None:

@@ -22,7 +22,7 @@ from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
 from gamelib.core import IllegalAction
 from widgets.cnw.board_map import BoardMap
-from widgets.common import Notice, boxed, card, dice_html, figure, progress_bar
+from widgets.common import Notice, boxed, card, dice_html, figure
 from widgets.i18n import t
 from widgets.session import Session
 from widgets.table_base import TableBase
@@ -113,6 +113,7 @@ class CnwTable(TableBase, w.VBox):
 
     game = cnw
     texts = "cnw.table"
+    css = "cnw"
 
     def __init__(
         self,
@@ -188,22 +189,8 @@ class CnwTable(TableBase, w.VBox):
         )
         self.sla_fig.update_layout(showlegend=False)
         # ---- log and history
-        self.log_view = w.HTML(layout=w.Layout(max_height="240px", overflow="auto"))
-        self.log_view.add_class("cnw-log")
-        self.back_button = _button("cnw.table.back", "cnw-back", "step-backward")
-        self.forward_button = _button("cnw.table.forward", "cnw-forward", "step-forward")
-        self.bots_button = _button("cnw.table.bots_move", "cnw-bots-move", "android")
-        self.finish_button = _button("cnw.table.finish", "cnw-finish", "forward")
-        self.back_button.on_click(lambda _: self.back())
-        self.forward_button.on_click(lambda _: self.forward())
-        self.bots_button.on_click(lambda _: self.run_bots())
-        self.finish_button.on_click(lambda _: self.finish())
-        self.bar = progress_bar()
-        self.save_link = w.HTML()
-        self.save_link.add_class("cnw-save")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=t("cnw.table.load"))
-        self.upload.add_class("cnw-load")
-        self.upload.observe(self._on_upload, "value")
+
+        history = self._history_panel("240px")
 
         self.new_game()
         setup = card(
@@ -228,17 +215,6 @@ class CnwTable(TableBase, w.VBox):
                 self.hand,
             ],
             t("cnw.table.turn"),
-        )
-        history = card(
-            [
-                w.HBox(
-                    [self.back_button, self.forward_button, self.bots_button, self.finish_button]
-                ),
-                self.bar,
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-            ],
-            t("cnw.table.history"),
         )
         super().__init__(
             [

@@ -22,7 +22,7 @@ from gamelib.core import IllegalAction
 from gamelib.logiquo import bots as lq_bots
 from gamelib.logiquo.cards import by_code, label
 from gamelib.logiquo.cards import card as card_of
-from widgets.common import Notice, card, progress_bar
+from widgets.common import Notice, card
 from widgets.i18n import t
 from widgets.logiquo.deck import both_names, card_html
 from widgets.session import Session
@@ -81,6 +81,7 @@ class LogiquoTable(TableBase, w.VBox):
 
     game = game
     texts = "logiquo.table"
+    css = "logiquo"
     max_moves = MAX_MOVES
 
     def __init__(
@@ -129,20 +130,8 @@ class LogiquoTable(TableBase, w.VBox):
         self.piles = w.HTML()
         self.piles.add_class("logiquo-piles")
         # ---- log and history
-        self.log_view = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
-        self.log_view.add_class("logiquo-log")
-        self.back_button = self._button("back", "step-backward", self.back)
-        self.forward_button = self._button("forward", "step-forward", self.forward)
-        self.bots_button = self._button("bots_move", "android", self.run_bots)
-        self.finish_button = self._button("finish", "forward", self.finish)
-        self.bar = progress_bar()
-        self.save_link = w.HTML()
-        self.save_link.add_class("logiquo-save")
-        self.upload = w.FileUpload(
-            accept=".json", multiple=False, description=t("logiquo.table.load")
-        )
-        self.upload.add_class("logiquo-load")
-        self.upload.observe(self._on_upload, "value")
+
+        history = self._history_panel("260px")
 
         self.new_game()
         setup = card(
@@ -163,29 +152,11 @@ class LogiquoTable(TableBase, w.VBox):
             ],
             t("logiquo.table.decide"),
         )
-        history = card(
-            [
-                w.HBox(
-                    [self.back_button, self.forward_button, self.bots_button, self.finish_button]
-                ),
-                self.bar,
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-            ],
-            t("logiquo.table.history"),
-        )
         super().__init__(
             [setup, play, card([self.seats_view, self.piles], t("logiquo.table.table")), history],
             **kwargs,
         )
         self.add_class("logiquo-table")
-
-    def _button(self, key: str, icon: str, callback: Any) -> w.Button:
-        b = w.Button(description=t(f"logiquo.table.{key}"), icon=icon)
-        b.layout.width = "auto"
-        b.add_class(f"logiquo-{key.replace('_', '-')}")
-        b.on_click(lambda _: callback())
-        return b
 
     # ------------------------------------------------------------------ setup
     def _show_pickers(self) -> None:

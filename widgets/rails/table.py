@@ -21,7 +21,7 @@ from gamelib.rails.board import load as load_board
 from gamelib.rails.cards import CARD_NAMES, COLORS, LOCOMOTIVE
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
-from widgets.common import Notice, boxed, card, progress_bar
+from widgets.common import Notice, boxed, card
 from widgets.i18n import t
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
 from widgets.session import Session
@@ -56,6 +56,7 @@ class RailsTable(TableBase, w.VBox):
 
     game = rails
     texts = "rails.table"
+    css = "rails"
     max_moves = 5_000
 
     def __init__(
@@ -141,35 +142,10 @@ class RailsTable(TableBase, w.VBox):
         self.scores = w.HTML()
         self.scores.add_class("rails-scores")
         # ---- log and history
-        self.log_view = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
-        self.log_view.add_class("rails-log")
-        self.back_button = w.Button(description=t("rails.table.back"), icon="step-backward")
-        self.back_button.layout.width = "auto"
-        self.back_button.add_class("rails-back")
-        self.forward_button = w.Button(description=t("rails.table.forward"), icon="step-forward")
-        self.forward_button.layout.width = "auto"
-        self.forward_button.add_class("rails-forward")
-        self.back_button.on_click(lambda _: self.back())
-        self.forward_button.on_click(lambda _: self.forward())
-        self.bots_button = w.Button(description=t("rails.table.bots_move"), icon="android")
-        self.bots_button.layout.width = "auto"
-        self.bots_button.add_class("rails-bots-move")
-        self.bots_button.on_click(lambda _: self.run_bots())
-        self.finish_button = w.Button(description=t("rails.table.finish"), icon="forward")
-        self.finish_button.layout.width = "auto"
-        self.finish_button.add_class("rails-finish")
-        self.finish_button.on_click(lambda _: self.finish())
-        self.bar = progress_bar()
-        # ---- save and load
-        self.save_link = w.HTML()
-        self.save_link.add_class("rails-save")
-        self.upload = w.FileUpload(
-            accept=".json", multiple=False, description=t("rails.table.load")
-        )
-        self.upload.add_class("rails-load")
-        self.upload.observe(self._on_upload, "value")
 
         self.drawing.trace("midpoints").on_click(self._on_route_click)
+        history = self._history_panel("220px")
+
         self.new_game()
         setup = card(
             [
@@ -193,17 +169,6 @@ class RailsTable(TableBase, w.VBox):
                 self.notice,
             ],
             t("rails.table.your_turn"),
-        )
-        history = card(
-            [
-                w.HBox(
-                    [self.back_button, self.forward_button, self.bots_button, self.finish_button]
-                ),
-                self.bar,
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-            ],
-            t("rails.table.history"),
         )
         super().__init__(
             [setup, boxed(self.fig, "rails-fig-table"), actions, self.scores, history], **kwargs
