@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 SAVE_FORMAT = "gamelib-save"
 SAVE_VERSION = 1
+# A real save is tens of kilobytes; anything this big is refused before it is parsed.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 
 class IllegalAction(ValueError):
@@ -86,9 +88,14 @@ def dump_save(game: str, payload: dict[str, Any]) -> str:
 
 def load_save(text: str | bytes, game: str) -> dict[str, Any]:
     """Unwrap a save made by :func:`dump_save`; raise :class:`SaveFormatError` with a reason."""
+    if isinstance(text, str | bytes | bytearray) and len(text) > MAX_SAVE_BYTES:
+        raise SaveFormatError(
+            f"this file is {len(text) / 2**20:.1f} MB; a saved game is at most "
+            f"{MAX_SAVE_BYTES // 2**20} MB"
+        )
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise SaveFormatError(f"this file is not a saved game (not valid JSON: {exc})") from exc
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFormatError("this file is not a saved game of this project")
@@ -107,15 +114,30 @@ def load_save(text: str | bytes, game: str) -> dict[str, Any]:
     return payload
 
 
-def guarded_load(game: str, text: str | bytes, build: Any) -> Any:
-    """Run ``build(payload)`` turning any structural error into a :class:`SaveFormatError`."""
+# What a damaged payload makes ``build`` or ``check`` raise: turned into SaveFormatError.
+_DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError)
+
+
+def guarded_load(
+    game: str,
+    text: str | bytes,
+    build: Any,
+    check: Callable[[Any], str | None] | None = None,
+) -> Any:
+    """Run ``build(payload)`` and then ``check(state)`` (the game's ``check_state``: ``None``
+    when sound, else the reason), so a save is either refused with a :class:`SaveFormatError`
+    that says why, or loads a whole game: never a half-loaded one, never another exception."""
     payload = load_save(text, game)
     try:
-        return build(payload)
+        state = build(payload)
+        problem = check(state) if check is not None else None
     except SaveFormatError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except _DAMAGE as exc:
         raise SaveFormatError(f"the saved game is damaged or incomplete: {exc!r}") from exc
+    if problem is not None:
+        raise SaveFormatError(f"the saved game is inconsistent: {problem}")
+    return state
 
 
 # --------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from gamelib.rails.actions import (
     KeepTickets,
     Pass,
 )
+from gamelib.rails.invariants import check_state
 from gamelib.rails.rules import (
     NAME,
     apply,
@@ -43,6 +44,7 @@ __all__ = [
     "RailsState",
     "apply",
     "bots",
+    "check_state",
     "claim_actions",
     "current_player",
     "from_json",

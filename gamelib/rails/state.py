@@ -17,8 +17,6 @@ from gamelib.core import (
     rng_from_json,
     rng_to_json,
 )
-from gamelib.rails.board import load
-from gamelib.rails.cards import KINDS, TOTAL_CARDS
 
 NAME = "rails"
 
@@ -90,7 +88,6 @@ def _int_list(value: Any, what: str) -> list[int]:
 
 
 def _build(payload: dict[str, Any]) -> RailsState:
-    board = load()
     names = payload["names"]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise SaveFormatError("the saved player names are not a list of strings")
@@ -111,37 +108,12 @@ def _build(payload: dict[str, Any]) -> RailsState:
         if not isinstance(payload[name], str):
             raise SaveFormatError(f"the saved {name} is not text")
         kwargs[name] = payload[name]
-    state = RailsState(**kwargs)
-    _check(state, board)
-    return state
-
-
-def _check(state: RailsState, board: Any) -> None:
-    """Reject saves whose numbers cannot come from a real game (cards or tickets lost)."""
-    n = state.players
-    if not 2 <= n <= 5:
-        raise SaveFormatError(f"a saved game has 2 to 5 players, not {n}")
-    if state.phase not in PHASES:
-        raise SaveFormatError(f"unknown phase {state.phase!r} in the save")
-    if len(state.owner) != len(board.routes) or any(not -1 <= o < n for o in state.owner):
-        raise SaveFormatError("the saved route owners do not fit the board")
-    if len(state.face_up) != 5 or any(not -1 <= c < KINDS for c in state.face_up):
-        raise SaveFormatError("the saved face-up cards are damaged")
-    if any(len(h) != KINDS or min(h) < 0 for h in state.hands):
-        raise SaveFormatError("a saved hand is damaged")
-    cards = len(state.deck) + len(state.discard) + sum(c >= 0 for c in state.face_up)
-    cards += sum(sum(h) for h in state.hands)
-    if cards != TOTAL_CARDS:
-        raise SaveFormatError(f"the save holds {cards} train cards, not {TOTAL_CARDS}")
-    ticket_ids = list(state.ticket_deck)
-    for lst in (*state.tickets, *state.offers):
-        ticket_ids.extend(lst)
-    if sorted(ticket_ids) != list(range(len(board.tickets))):
-        raise SaveFormatError("the saved destination tickets are not the 30 of the game")
-    if len(state.trains) != n or len(state.route_points) != n or not 0 <= state.current < n:
-        raise SaveFormatError("the saved per-player numbers do not match the players")
+    return RailsState(**kwargs)
 
 
 def from_json(text: str | bytes) -> RailsState:
-    """Load a save made by :func:`to_json`; a damaged or foreign file raises SaveFormatError."""
-    return guarded_load(NAME, text, _build)
+    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
+    :func:`gamelib.rails.invariants.check_state`, raises SaveFormatError."""
+    from gamelib.rails.invariants import check_state  # it imports this module
+
+    return guarded_load(NAME, text, _build, check=check_state)
