@@ -1,15 +1,16 @@
 """Many seeded bot games (``gamelib.rails.simulate.run_games``) on a button, summarised in
-charts: score distribution by bot kind, ticket completion, win rate, game length."""
+charts: score distribution by bot kind, ticket completion, win rate, game length. The lab
+machinery (settings, button, progress, seeds) is ``widgets.kit.strategy``; this module says
+which games to play and how to count them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as w
-
 from gamelib.rails.simulate import GameSummary, run_games
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed
 from widgets.i18n import t
+from widgets.kit import strategy as kit
 from widgets.rails.table import make_bot
 
 LINEUPS = {
@@ -34,40 +35,23 @@ def by_kind(games: list[GameSummary], kinds: list[str]) -> dict[str, dict[str, A
     return out
 
 
-class StrategyLab(w.VBox):
+def play(n: int, seed: int, progress: kit.Progress, *, players: int, lineup: str) -> list[Any]:
+    """``n`` games of the line-up; the bot in seat ``i`` of game seed ``s`` is seeded ``10s+i``."""
+    kinds = LINEUPS[lineup](players)
+
+    def factory(game_seed: int) -> list[Any]:
+        return [make_bot(k, game_seed * 10 + i) for i, k in enumerate(kinds)]
+
+    return run_games(n, players, factory, seed=seed, progress=progress)
+
+
+class StrategyLab(kit.StrategyLab):
     """Choose players, a line-up of bots and a number of games; press Run."""
 
     def __init__(self, games: int = 1000, seed: int = 0, **kwargs: Any) -> None:
-        self.games = w.BoundedIntText(
-            value=games,
-            min=1,
-            max=5000,
-            description=t("rails.strategy.games"),
-            layout=w.Layout(width="220px"),
-        )
-        self.games.add_class("rails-strategy-games")
-        self.players = w.IntSlider(value=3, min=2, max=5, description=t("rails.table.players"))
-        self.lineup = w.Dropdown(
-            options=[(t(f"rails.strategy.{k}"), k) for k in LINEUPS],
-            value="planner_vs_random",
-            description=t("rails.strategy.lineup"),
-            layout=w.Layout(width="420px"),
-        )
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
-        self.run_button = w.Button(
-            description=t("rails.strategy.run"), icon="play", button_style="primary"
-        )
-        self.run_button.add_class("rails-strategy-run")
-        self.run_button.on_click(lambda _: self.run())
-        self.bar = progress_bar()
-        self.summary = w.HTML(t("rails.strategy.press_run"))
-        self.summary.add_class("rails-strategy-summary")
-        self.notice = Notice()
-        self.score_fig = figure(
-            height=340,
-            title=t("rails.strategy.score_title"),
+        self.score_fig = kit.chart(
+            340,
+            t("rails.strategy.score_title"),
             barmode="overlay",
             xaxis=dict(title=t("rails.strategy.score_axis")),
             yaxis=dict(title=t("rails.strategy.share_axis"), tickformat=".0%"),
@@ -83,9 +67,9 @@ class StrategyLab(w.VBox):
                 bingroup="scores",
                 xbins=dict(size=10),
             )
-        self.rate_fig = figure(
-            height=320,
-            title=t("rails.strategy.rate_title"),
+        self.rate_fig = kit.chart(
+            320,
+            t("rails.strategy.rate_title"),
             barmode="group",
             yaxis=dict(tickformat=".0%", range=[0, 1]),
             legend=dict(orientation="h", y=-0.2),
@@ -95,77 +79,93 @@ class StrategyLab(w.VBox):
             self.rate_fig.add_bar(
                 x=cats, y=[0, 0], name=t(f"rails.table.seat_{kind}"), marker_color=colour
             )
-        self.length_fig = figure(
-            height=300,
-            title=t("rails.strategy.length_title"),
+        self.length_fig = kit.chart(
+            300,
+            t("rails.strategy.length_title"),
             xaxis=dict(title=t("rails.strategy.turns_axis")),
             yaxis=dict(title=t("rails.strategy.games_axis")),
         )
         self.length_fig.add_histogram(x=[], marker_color="#5d6d7e", nbinsx=30)
         super().__init__(
-            [
-                card(
-                    [
-                        w.HBox([self.players, self.lineup], layout=w.Layout(flex_flow="row wrap")),
-                        w.HBox([self.games, self.seed, self.run_button]),
-                        self.bar,
-                        self.summary,
-                        self.notice,
-                    ],
-                    t("rails.strategy.controls"),
+            settings=[
+                kit.Setting(
+                    "games",
+                    "bounded",
+                    t("rails.strategy.games"),
+                    games,
+                    1,
+                    5000,
+                    width=220,
+                    css="rails-strategy-games",
                 ),
+                kit.Setting("players", "slider", t("rails.table.players"), 3, 2, 5),
+                kit.Setting(
+                    "lineup",
+                    "choice",
+                    t("rails.strategy.lineup"),
+                    "planner_vs_random",
+                    options=[(t(f"rails.strategy.{k}"), k) for k in LINEUPS],
+                    width=420,
+                ),
+                kit.seed_setting(seed),
+            ],
+            actions=[
+                kit.Action(
+                    "run",
+                    t("rails.strategy.run"),
+                    "rails-strategy-run",
+                    self.plan,
+                    self.show,
+                    style="primary",
+                )
+            ],
+            rows=[("players", "lineup"), ("games", "seed", "run"), "bar", "summary", "notice"],
+            charts=[
                 boxed(self.score_fig, "rails-fig-scores"),
                 boxed(self.rate_fig, "rails-fig-rates"),
                 boxed(self.length_fig, "rails-fig-length"),
             ],
+            summary=(t("rails.strategy.press_run"), "rails-strategy-summary"),
+            css="rails-strategy",
+            title=t("rails.strategy.controls"),
             **kwargs,
         )
-        self.add_class("rails-strategy")
 
-    def run(self) -> list[GameSummary]:
-        n, players, seed = self.games.value, self.players.value, self.seed.value
-        kinds = LINEUPS[self.lineup.value](players)
+    def plan(self, v: dict[str, Any]) -> list[kit.Batch]:
+        params = {"players": v["players"], "lineup": v["lineup"]}
+        return [kit.Batch(play, v["games"], v["seed"], params)]
 
-        def factory(game_seed: int) -> list[Any]:
-            return [make_bot(k, game_seed * 10 + i) for i, k in enumerate(kinds)]
-
-        self.run_button.disabled = True
-        try:
-            games = run_with_progress(
-                self.bar,
-                n,
-                lambda progress: run_games(n, players, factory, seed=seed, progress=progress),
+    def show(self, v: dict[str, Any], results: list[kit.Result]) -> list[GameSummary]:
+        games = results[0]
+        stats = by_kind(games, LINEUPS[v["lineup"]](v["players"]))
+        kit.redraw(
+            self.score_fig, *({"x": stats.get(k, {}).get("scores", [])} for k in KIND_COLORS)
+        )
+        rates = []
+        for kind in KIND_COLORS:
+            s = stats.get(kind)
+            tickets = s["done"] + s["failed"] if s else 0
+            rates.append(
+                {"y": [s["done"] / tickets if tickets else 0.0, s["wins"] / s["seats"]]}
+                if s
+                else {"y": [0, 0]}
             )
-        finally:
-            self.run_button.disabled = False
-        stats = by_kind(games, kinds)
-        with self.score_fig.batch_update():
-            for trace, kind in zip(self.score_fig.data, KIND_COLORS, strict=True):
-                trace.x = stats[kind]["scores"] if kind in stats else []
-        with self.rate_fig.batch_update():
-            for trace, kind in zip(self.rate_fig.data, KIND_COLORS, strict=True):
-                s = stats.get(kind)
-                if not s:
-                    trace.y = [0, 0]
-                    continue
-                tickets = s["done"] + s["failed"]
-                trace.y = [s["done"] / tickets if tickets else 0.0, s["wins"] / s["seats"]]
-        with self.length_fig.batch_update():
-            self.length_fig.data[0].x = [g.turns for g in games]
-        capped = sum(g.capped for g in games)
+        kit.redraw(self.rate_fig, *rates)
+        kit.redraw(self.length_fig, {"x": [g.turns for g in games]})
         parts = [
             t(
                 "rails.strategy.kind_line",
                 kind=t(f"rails.table.seat_{kind}"),
-                mean=f"{sum(s['scores']) / len(s['scores']):.1f}",
-                wins=f"{100 * s['wins'] / s['seats']:.1f}%",
+                mean=kit.number(sum(s["scores"]) / len(s["scores"])),
+                wins=kit.percent(s["wins"] / s["seats"]),
                 seats=s["seats"],
             )
             for kind, s in stats.items()
         ]
-        turns = sum(g.turns for g in games) / len(games)
+        turns = kit.number(sum(g.turns for g in games) / len(games))
+        capped = sum(g.capped for g in games)
         self.summary.value = (
-            f"<p>{t('rails.strategy.done', n=len(games), turns=f'{turns:.1f}', capped=capped)}</p>"
+            f"<p>{t('rails.strategy.done', n=len(games), turns=turns, capped=capped)}</p>"
             + "".join(f"<p>{p}</p>" for p in parts)
         )
         return games
