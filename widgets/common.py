@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 from widgets.assets import plotly_config
 from widgets.i18n import t
+
+W = TypeVar("W", bound=w.DOMWidget)
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
@@ -29,6 +31,13 @@ def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
     fig.update_layout(**{**defaults, **layout})
     fig._config = plotly_config()
     return fig
+
+
+def tagged(widget: W, *css_classes: str) -> W:
+    """``widget`` with CSS classes, so browser tests and styles find it in the page."""
+    for css_class in css_classes:
+        widget.add_class(css_class)
+    return widget
 
 
 def boxed(fig: go.FigureWidget, css_class: str) -> w.Box:
@@ -98,6 +107,15 @@ def card(children: Iterable[w.Widget], title: str | None = None) -> w.VBox:
         items.insert(0, w.HTML(f"<b>{title}</b>"))
     box = w.VBox(items, layout=w.Layout(border="1px solid #ddd", padding="8px", margin="4px 0"))
     return box
+
+
+def html_table(head: Iterable[str], rows: Iterable[Iterable[str]]) -> str:
+    """A plain HTML table of already safe cells (scores, shipments, seats)."""
+    cell = "style='padding:2px 8px'"
+    out = "".join(f"<th {cell}>{h}</th>" for h in head)
+    for row in rows:
+        out += "</tr><tr>" + "".join(f"<td {cell}>{c}</td>" for c in row)
+    return f"<table><tr>{out}</tr></table>"
 
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"

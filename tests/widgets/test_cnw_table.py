@@ -72,9 +72,9 @@ def test_obc_prompt_offers_the_reroll_to_the_human_attacker_section_8_1():
     assert table.go()
     assert table.state.phase == REROLL_ATTACKER
     assert "OBC" in table.prompt.value
-    labels = [b.description for b in table.buttons.children]
+    labels = [b.description for b in table.actions.children]
     assert "keep the dice" in labels and any("re-roll" in x for x in labels)
-    keep = next(b for b in table.buttons.children if b.description == "keep the dice")
+    keep = next(b for b in table.actions.children if b.description == "keep the dice")
     log = len(table.session.log)
     keep.click()
     assert isinstance(table.session.log[log], cnw.KeepDice)
@@ -84,7 +84,7 @@ def test_obc_prompt_offers_the_reroll_to_the_human_attacker_section_8_1():
 def test_back_forward_and_the_fallback_end_phase_button():
     table = CnwTable(seed=3)
     to_operations(table)
-    end = next(b for b in table.buttons.children if b.description == "end the phase")
+    end = next(b for b in table.actions.children if b.description == "end the phase")
     n = len(table.session.log)
     end.click()
     assert len(table.session.log) > n

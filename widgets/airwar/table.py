@@ -10,9 +10,7 @@ in a Notice and changes nothing. The history is a ``widgets.session.Session``.
 
 from __future__ import annotations
 
-import base64
-import html
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -20,13 +18,11 @@ import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
-from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import action_text, event_text, name
-from widgets.common import Notice, card
+from widgets.common import card, tagged
 from widgets.i18n import t
-from widgets.session import Session
-from widgets.table_base import TableBase
+from widgets.kit.table import TableBase
 
 SEATS = ("human", "planner", "random")
 MAX_MOVES = 20_000
@@ -60,94 +56,50 @@ def _meter(value: int, top: int, colour: str) -> str:
     )
 
 
-class AirWarTable(TableBase, w.VBox):
+class AirWarTable(TableBase):
     """Seats (human or bot), then play: one button per legal action of the human to move;
     back/forward, bots, play to the end with a progress bar, save/load."""
 
     game = game
     texts = "airwar.table"
     css = "airwar"
+    seat_kinds = SEATS
+    default_seat = "planner"
+    seat_width = "300px"
+    seat_style: ClassVar[dict[str, str]] = {"description_width": "110px"}
+    log_height = "260px"
+    action_styles = STYLE
     max_moves = MAX_MOVES
+    make_bot = staticmethod(make_bot)
 
     def __init__(
         self, seats: tuple[str, str] = ("human", "planner"), seed: int = 1, **kwargs: Any
     ) -> None:
-        self.notice = Notice()
-        self.seat_pickers = [
-            w.Dropdown(
-                options=[(t(f"airwar.table.seat_{k}"), k) for k in SEATS],
-                value=seats[p],
-                description=side_label(side),
-                style={"description_width": "110px"},
-                layout=w.Layout(width="300px"),
-            )
-            for p, side in enumerate(SIDES)
-        ]
-        for p, picker in enumerate(self.seat_pickers):
-            picker.add_class(f"airwar-seat-{p}")
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="170px")
-        )
-        self.new_button = w.Button(description=t("airwar.table.new_game"), icon="refresh")
-        self.new_button.layout.width = "auto"
-        self.new_button.add_class("airwar-new-game")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.status = w.HTML()
-        self.status.add_class("airwar-status")
-        self.tracks = w.HTML()
-        self.tracks.add_class("airwar-tracks")
-        self.raid_view = w.HTML()
-        self.raid_view.add_class("airwar-raid-view")
-        self.hand = w.HTML()
-        self.hand.add_class("airwar-hand")
-        self.actions = w.Box(layout=w.Layout(flex_flow="row wrap"))
-        self.actions.add_class("airwar-actions")
-        self.happened = w.HTML()
-        self.happened.add_class("airwar-happened")
-        self.sides_view = w.HTML()
-        self.sides_view.add_class("airwar-sides")
-        history = self._history_panel("260px")
+        super().__init__(seats, seed, **kwargs)
 
-        self.new_game()
-        setup = card(
-            [
-                w.HBox(
-                    [*self.seat_pickers, self.seed, self.new_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                )
-            ],
-            t("airwar.table.setup"),
+    def build(self) -> list[w.Widget]:
+        self.tracks = tagged(w.HTML(), "airwar-tracks")
+        self.raid_view = tagged(w.HTML(), "airwar-raid-view")
+        self.hand = tagged(w.HTML(), "airwar-hand")
+        self.happened = tagged(w.HTML(), "airwar-happened")
+        self.sides_view = tagged(w.HTML(), "airwar-sides")
+        play = self._turn_panel(
+            [self.tracks, self.raid_view, self.hand, self.actions, self.notice, self.happened],
+            "decide",
         )
-        play = card(
-            [
-                self.status,
-                self.tracks,
-                self.raid_view,
-                self.hand,
-                self.actions,
-                self.notice,
-                self.happened,
-            ],
-            t("airwar.table.decide"),
-        )
-        super().__init__(
-            [setup, play, card([self.sides_view], t("airwar.table.in_play")), history], **kwargs
-        )
-        self.add_class("airwar-table")
+        return [play, card([self.sides_view], t("airwar.table.in_play"))]
 
-    # ------------------------------------------------------------------ setup
-    def new_game(self) -> None:
-        kinds = [p.value for p in self.seat_pickers]
-        state = game.new_game(2, seed=self.seed.value)
-        self._start(Session.start(game, state), kinds)
-        self.notice.info(t("airwar.table.started", seed=self.seed.value))
-        self.run_bots()
+    def seat_label(self, i: int) -> str:
+        return side_label(SIDES[i])
 
-    def _start(self, session: Session, kinds: list[str]) -> None:
-        self.session = session
-        self.kinds = kinds
-        self.bots = [make_bot(k, self.seed.value * 10 + p) for p, k in enumerate(kinds)]
-        self.refresh()
+    def seat_name(self, state: Any, p: int) -> str:
+        return side_label(SIDES[p])
+
+    def seat_count(self, state: Any) -> int:
+        return len(SIDES)
+
+    def new_state(self, kinds: list[str], seed: int) -> Any:
+        return game.new_game(len(SIDES), seed=seed)
 
     def viewer(self) -> int | None:
         """Whose secrets may be drawn: the human to move, else the only human seat."""
@@ -157,22 +109,14 @@ class AirWarTable(TableBase, w.VBox):
         humans = [q for q, k in enumerate(self.kinds) if k == "human"]
         return humans[0] if len(humans) == 1 else None
 
-    # ------------------------------------------------------------------ moves
-    def act(self, action: Any) -> bool:
-        """Apply a move of the human to move; a refused move is explained and changes nothing."""
-        if not self.human_to_move():
-            self.notice.error(t("airwar.table.not_human"))
-            return False
-        self._mark = self.session.index
-        try:
-            self.session.apply(action)
-        except IllegalAction as e:
-            self.notice.error(t("airwar.table.illegal", rule=e.rule, reason=html.escape(e.reason)))
-            return False
-        self.notice.info(t("airwar.table.done", action=action_text(action)))
-        self.run_bots(refresh=False)
-        self.refresh()
-        return True
+    def describe(self, action: Any, state: Any) -> str:
+        return action_text(action)
+
+    def log_line(self, before: Any, action: Any, after: Any) -> str:
+        """Face-down choices of the other side stay hidden."""
+        who = game.current_player(before)
+        text = action_text(action, hide_secret=who != self.viewer())
+        return f"{side_label(SIDES[who])}: {text}"
 
     def finish_estimate(self) -> int:
         return FINISH_ESTIMATE
@@ -184,23 +128,24 @@ class AirWarTable(TableBase, w.VBox):
     def _side(self, p: int) -> str:
         return f"<b style='color:{SIDE_COLOURS[SIDES[p]]}'>{side_label(SIDES[p])}</b>"
 
-    def refresh(self) -> None:
+    def turn_html(self, p: int) -> str:
         s = self.state
-        p = game.current_player(s)
-        human = p is not None and self.kinds[p] == "human"
+        return t(
+            "airwar.table.status",
+            turn=s.turn,
+            active=self._side(s.active),
+            stage=t(f"airwar.table.stage_{s.stage}"),
+            who=self._side(p),
+            step=t(f"airwar.table.step_{s.step}"),
+        )
+
+    def over_html(self) -> str:
+        return t("airwar.table.over", winner=self._side(self.state.winner))
+
+    def draw(self, p: int | None, human: bool) -> None:
+        s = self.state
         viewer = self.viewer()
         obs = game.observation(s, viewer if viewer is not None else 0)
-        if p is None:
-            self.status.value = t("airwar.table.over", winner=self._side(s.winner))
-        else:
-            self.status.value = t(
-                "airwar.table.status",
-                turn=s.turn,
-                active=self._side(s.active),
-                stage=t(f"airwar.table.stage_{s.stage}"),
-                who=self._side(p),
-                step=t(f"airwar.table.step_{s.step}"),
-            )
         self._draw_tracks()
         self._draw_raid(obs, viewer)
         if viewer is not None and p is not None:
@@ -208,22 +153,8 @@ class AirWarTable(TableBase, w.VBox):
             self.hand.value = t("airwar.table.hand", side=self._side(viewer), cards=tiles or "—")
         else:
             self.hand.value = ""
-        if human:
-            self._draw_actions()
-        else:
-            self.actions.children = []
         self._draw_happened()
         self._draw_sides(obs)
-        self._draw_log(viewer)
-        self.back_button.disabled = not self.session.can_back()
-        self.forward_button.disabled = not self.session.can_forward()
-        self.bots_button.disabled = human or p is None
-        self.finish_button.disabled = p is None
-        encoded = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a class='airwar-save-link' download='airwar-save.json' "
-            f"href='data:application/json;base64,{encoded}'>⬇ {t('airwar.table.save')}</a>"
-        )
 
     def _draw_tracks(self) -> None:
         s = self.state
@@ -293,26 +224,9 @@ class AirWarTable(TableBase, w.VBox):
             + "</div>"
         )
 
-    def _draw_actions(self) -> None:
-        buttons = []
-        for action in game.legal_actions(self.state):
-            label = str(action)
-            b = w.Button(
-                description=label,
-                tooltip=label,
-                button_style=STYLE.get(type(action), ""),
-                layout=w.Layout(width="auto", max_width="100%", margin="2px"),
-            )
-            b.add_class("airwar-action")
-            b.add_class(f"airwar-action-{type(action).__name__.lower()}")
-            b.action = action
-            b.on_click(lambda _b, a=action: self.act(a))
-            buttons.append(b)
-        self.actions.children = buttons
-
     def _draw_happened(self) -> None:
         """Public events since the human's last decision (what the bot did meanwhile)."""
-        start = min(getattr(self, "_mark", 0), self.session.index)
+        start = min(self.mark, self.session.index)
         lines = []
         for s in self.session.history[start + 1 : self.session.index + 1]:
             lines += [x for x in (event_text(ev) for ev in s.events) if x]
@@ -350,17 +264,3 @@ class AirWarTable(TableBase, w.VBox):
                 f"<div style='margin:4px 0'>{self._side(p)} · {counts}<div>{tiles}</div></div>"
             )
         self.sides_view.value = "".join(blocks)
-
-    def _draw_log(self, viewer: int | None) -> None:
-        """The latest decision first; face-down choices of the other side stay hidden."""
-        s = self.session
-        lines = []
-        for i, action in enumerate(s.log):
-            who = game.current_player(s.history[i])
-            text = action_text(action, hide_secret=who != viewer)
-            style = " style='color:#aaa'" if i >= s.index else ""
-            lines.append(f"<li{style}>{side_label(SIDES[who])}: {text}</li>")
-        self.log_view.value = (
-            f"<div>{t('airwar.table.log_head', n=s.index, total=len(s.log))}</div>"
-            f"<ol reversed style='margin:0;padding-left:2.5em'>{''.join(reversed(lines))}</ol>"
-        )

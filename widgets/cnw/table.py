@@ -9,7 +9,6 @@ The history is a ``Session``: back and forward through the log, save as a downlo
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
@@ -20,12 +19,10 @@ from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
 from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
-from gamelib.core import IllegalAction
 from widgets.cnw.board_map import BoardMap
-from widgets.common import Notice, boxed, card, dice_html, figure
+from widgets.common import boxed, card, dice_html, figure, html_table, tagged
 from widgets.i18n import t
-from widgets.session import Session
-from widgets.table_base import TableBase
+from widgets.kit.table import TableBase
 
 SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
@@ -102,18 +99,16 @@ def roll_html(roll: dict[str, Any] | None, names: list[str]) -> str:
     return out
 
 
-def _button(key: str, css: str, icon: str = "", **kw: Any) -> w.Button:
-    b = w.Button(description=t(key), icon=icon, layout=w.Layout(width="auto"), **kw)
-    b.add_class(css)
-    return b
-
-
-class CnwTable(TableBase, w.VBox):
+class CnwTable(TableBase):
     """Pick seats (human or bot), then play on the map; back/forward; save/load; bots to the end."""
 
     game = cnw
     texts = "cnw.table"
     css = "cnw"
+    seat_kinds = SEATS
+    default_seat = "courier"
+    min_players, max_players = 3, MAX_PLAYERS
+    make_bot = staticmethod(make_bot)
 
     def __init__(
         self,
@@ -123,153 +118,71 @@ class CnwTable(TableBase, w.VBox):
         **kwargs: Any,
     ) -> None:
         self.turn_cap = turn_cap
+        self.selected: str | None = None
+        super().__init__(seats, seed, **kwargs)
+
+    def build(self) -> list[w.Widget]:
         self.map = BoardMap(height=540, overlays=OVERLAYS)
         self.fig = self.map.fig
         self.fig.update_layout(showlegend=False)
         for trace in self.map.region_traces:
             trace.on_click(self._on_map_click)
-        self.notice = Notice()
-        self.selected: str | None = None
-        # ---- setup
-        self.players = w.IntSlider(
-            value=len(seats), min=3, max=MAX_PLAYERS, description=t("cnw.table.players")
+        # ---- the turn: map-click alternatives, prompts, dice, the hand
+        self.reinf = tagged(w.HTML(), "cnw-reinforcements")
+        self.dice = tagged(w.HTML(), "cnw-dice")
+        self.prompt = tagged(w.HTML(), "cnw-obc-prompt")
+        self.hand = tagged(w.HTML(), "cnw-hand")
+        wide = w.Layout(width="260px")
+        self.source = tagged(
+            w.Dropdown(description=t("cnw.table.source"), layout=wide), "cnw-source-select"
         )
-        self.seat_pickers = []
-        for i in range(MAX_PLAYERS):
-            picker = w.Dropdown(
-                options=[(t(f"cnw.table.seat_{k}"), k) for k in SEATS],
-                value=seats[i] if i < len(seats) else "courier",
-                description=t("cnw.table.seat", n=i + 1),
-                layout=w.Layout(width="250px"),
-            )
-            picker.add_class(f"cnw-seat-{i}")
-            self.seat_pickers.append(picker)
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        self.target = tagged(
+            w.Dropdown(description=t("cnw.table.target"), layout=wide), "cnw-target-select"
         )
-        self.new_button = _button("cnw.table.new_game", "cnw-new-game", "refresh")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.players.observe(lambda _: self._show_pickers(), "value")
-        # ---- turn panel
-        self.status = w.HTML()
-        self.status.add_class("cnw-status")
-        self.reinf = w.HTML()
-        self.reinf.add_class("cnw-reinforcements")
-        self.dice = w.HTML()
-        self.dice.add_class("cnw-dice")
-        self.prompt = w.HTML()
-        self.prompt.add_class("cnw-obc-prompt")
-        self.hand = w.HTML()
-        self.hand.add_class("cnw-hand")
-        self.source = w.Dropdown(description=t("cnw.table.source"), layout=w.Layout(width="260px"))
-        self.source.add_class("cnw-source-select")
-        self.target = w.Dropdown(description=t("cnw.table.target"), layout=w.Layout(width="260px"))
-        self.target.add_class("cnw-target-select")
         self.count = w.BoundedIntText(
             value=1, min=1, max=99, description=t("cnw.table.count"), layout=w.Layout(width="160px")
         )
         self.count.add_class("cnw-count")
-        self.go_button = _button("cnw.table.go", "cnw-go", "play", button_style="primary")
-        self.go_button.on_click(lambda _: self.go())
+        self.go_button = self._button("go", "play", self.go, button_style="primary")
         self.source.observe(lambda ch: self._pick_source(ch["new"]), "value")
-        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.buttons.add_class("cnw-action-buttons")
+        self.actions.add_class("cnw-action-buttons")
         # ---- public information
-        self.shipments = w.HTML()
-        self.shipments.add_class("cnw-shipments")
+        self.shipments = tagged(w.HTML(), "cnw-shipments")
         self.sla_fig = figure(
             height=240,
             title=t("cnw.table.sla_title"),
             yaxis=dict(title=t("cnw.table.sla_axis")),
             margin=dict(l=50, r=20, t=40, b=40),
+            showlegend=False,
         )
         self.sla_fig.add_bar(x=[], y=[], marker_color=[], text=[], textposition="outside")
         self.sla_fig.add_scatter(
             x=[], y=[], mode="lines", line=dict(color="#c0392b", dash="dash"), name="target"
         )
-        self.sla_fig.update_layout(showlegend=False)
-        # ---- log and history
-
-        history = self._history_panel("240px")
-
-        self.new_game()
-        setup = card(
+        picks = [self.source, self.target, self.count, self.go_button]
+        turn = self._turn_panel(
             [
-                w.HBox([self.players, self.seed, self.new_button]),
-                w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap")),
-            ],
-            t("cnw.table.setup"),
-        )
-        turn = card(
-            [
-                self.status,
                 self.reinf,
                 self.notice,
-                w.HBox(
-                    [self.source, self.target, self.count, self.go_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                w.HBox(picks, layout=w.Layout(flex_flow="row wrap")),
                 self.prompt,
-                self.buttons,
+                self.actions,
                 self.dice,
                 self.hand,
             ],
-            t("cnw.table.turn"),
+            "turn",
         )
-        super().__init__(
-            [
-                setup,
-                self.map.view,
-                boxed(self.fig, "cnw-fig-table"),
-                turn,
-                card([self.shipments], t("cnw.table.shipments_title")),
-                boxed(self.sla_fig, "cnw-fig-sla"),
-                history,
-            ],
-            **kwargs,
-        )
-        self.add_class("cnw-table")
+        return [
+            self.map.view,
+            boxed(self.fig, "cnw-fig-table"),
+            turn,
+            card([self.shipments], t("cnw.table.shipments_title")),
+            boxed(self.sla_fig, "cnw-fig-sla"),
+        ]
 
-    # ------------------------------------------------------------------ setup
-    def _show_pickers(self) -> None:
-        for i, picker in enumerate(self.seat_pickers):
-            picker.layout.display = "" if i < self.players.value else "none"
-
-    def new_game(self) -> None:
-        n = self.players.value
-        kinds = [p.value for p in self.seat_pickers[:n]]
+    def new_state(self, kinds: list[str], seed: int) -> Any:
         names = [t(f"cnw.table.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
-        state = cnw.new_game(names, seed=self.seed.value, turn_cap=self.turn_cap)
-        self._start(Session.start(cnw, state), kinds)
-        self.notice.info(t("cnw.table.started", n=n, seed=self.seed.value))
-        self.run_bots()
-
-    def _start(self, session: Session, kinds: list[str]) -> None:
-        self.session = session
-        self.kinds = kinds
-        self.bots = {
-            p: make_bot(kind if kind != "human" else "courier", self.seed.value * 10 + p)
-            for p, kind in enumerate(kinds)
-        }
-        self.selected = None
-        self._show_pickers()
-        self.refresh()
-
-    def act(self, action: Any) -> bool:
-        """Apply a move of the human to move; a refused move is explained and changes nothing."""
-        if not self.human_to_move():
-            self.notice.error(t("cnw.table.not_human"))
-            return False
-        try:
-            self.session.apply(action)
-        except IllegalAction as e:
-            self.notice.error(t("cnw.table.illegal", rule=e.rule, reason=e.reason))
-            return False
-        self.notice.info(t("cnw.table.done", action=html.escape(str(action))))
-        self.selected = None
-        self.run_bots(refresh=False)
-        self.refresh()
-        return True
+        return cnw.new_game(names, seed=seed, turn_cap=self.turn_cap)
 
     def click(self, code: str) -> bool:
         """A click on gateway ``code``: what it means depends on the phase (§4–§7, §10.2)."""
@@ -352,42 +265,42 @@ class CnwTable(TableBase, w.VBox):
     def _moved(self) -> None:
         self.selected = None
 
-    def _seat_kinds_after_load(self, state: Any) -> list[str]:
-        n = state.players
-        self.players.value = n
-        return [self.kinds[i] if i < len(self.kinds) else "courier" for i in range(n)]
-
-    def _loaded_message(self, state: Any) -> str:
-        return t("cnw.table.loaded", n=state.players)
-
     # ------------------------------------------------------------------ drawing
-    def legal_buttons(self) -> list[Any]:
-        """The legal actions of the human to move that are not map clicks."""
-        if not self.human_to_move():
-            return []
-        return [a for a in cnw.legal_actions(self.state) if not isinstance(a, MAP_CLICK)]
+    def button_actions(self) -> list[Any]:
+        """The legal actions of the human to move that are not map clicks (at most 40)."""
+        return [a for a in cnw.legal_actions(self.state) if not isinstance(a, MAP_CLICK)][:40]
 
-    def refresh(self) -> None:
+    def turn_html(self, p: int) -> str:
         s = self.state
-        p = self.to_move()
-        human = p is not None and self.kinds[p] == "human"
+        return t(
+            "cnw.table.status",
+            name=f"<span style='color:{PLAYER_COLORS[p]}'>■ {html.escape(s.names[p])}</span>",
+            phase=t(f"cnw.phase.{s.phase}"),
+            round=s.round,
+            current=html.escape(s.names[s.current]),
+        )
+
+    def over_html(self) -> str:
+        s = self.state
+        names = ", ".join(s.names[q] for q in cnw.winners(s)) or "—"
+        return t("cnw.table.over", names=html.escape(names), victory=t(f"cnw.victory.{s.victory}"))
+
+    def log_line(self, before: Any, action: Any, after: Any) -> str:
+        """Who did what, and the dice of a battle that ended with this move."""
+        text = super().log_line(before, action, after)
+        roll = after.last_roll
+        if roll and roll is not before.last_roll and after.roll is None:
+            text += html.escape(
+                f" [{roll['attack']} vs {roll['defend']}: "
+                f"-{roll['attacker_losses']} / -{roll['defender_losses']}]"
+            )
+        return text
+
+    def draw(self, p: int | None, human: bool) -> None:
+        s = self.state
         paint_state(self.map, s)
         bridges = [list(b) for b in cnw.air_bridges(s, s.current)] if p is not None else []
         self.map.draw_overlay("bridges", bridges)
-        # status and phase
-        if p is None:
-            names = ", ".join(s.names[q] for q in cnw.winners(s)) or "—"
-            self.status.value = t(
-                "cnw.table.over", names=html.escape(names), victory=t(f"cnw.victory.{s.victory}")
-            )
-        else:
-            self.status.value = t(
-                "cnw.table.status",
-                name=f"<span style='color:{PLAYER_COLORS[p]}'>■ {html.escape(s.names[p])}</span>",
-                phase=t(f"cnw.phase.{s.phase}"),
-                round=s.round,
-                current=html.escape(s.names[s.current]),
-            )
         r = cnw.reinforcements(s, s.current)
         regions = sum(r["regions"].values())
         self.reinf.value = (
@@ -428,14 +341,6 @@ class CnwTable(TableBase, w.VBox):
         self._pick_source(None)
         for c in (self.source, self.target, self.count, self.go_button):
             c.disabled = not human
-        # fallback buttons
-        buttons = []
-        for action in self.legal_buttons()[:40]:
-            b = w.Button(description=str(action), layout=w.Layout(width="auto"))
-            b.add_class("cnw-action")
-            b.on_click(lambda _b, a=action: self.act(a))
-            buttons.append(b)
-        self.buttons.children = buttons
         # the hand and objective of the human to move only (§9, §11 are secret)
         if human:
             obs = cnw.observation(s, p)
@@ -448,15 +353,6 @@ class CnwTable(TableBase, w.VBox):
             self.hand.value = t("cnw.table.hidden")
         self._draw_shipments()
         self._draw_sla()
-        self._draw_log()
-        self.back_button.disabled = not self.session.can_back()
-        self.forward_button.disabled = not self.session.can_forward()
-        self.bots_button.disabled = human or p is None
-        encoded = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a class='cnw-save-link' download='cnw-save.json' "
-            f"href='data:application/json;base64,{encoded}'>⬇ {t('cnw.table.save')}</a>"
-        )
 
     def _draw_shipments(self) -> None:
         s = self.state
@@ -465,29 +361,23 @@ class CnwTable(TableBase, w.VBox):
             for card_id, deadline in s.shipments[q]:
                 info = cnw.shipment_info(card_id)
                 chain = cnw.delivery_chain(s, q, card_id)
-                chain_text = " → ".join(chain) if chain else "—"
-                cells = [
-                    f"<span style='color:{PLAYER_COLORS[q]}'>■</span> {html.escape(s.names[q])}",
-                    f"#{card_id} {info['origin']} → {info['destination']}",
-                    t(f"cnw.class.{info['class']}"),
-                    (
-                        f"<b style='color:#a93226'>{t('cnw.table.turns_left', n=deadline)}</b>"
-                        if deadline <= 1
-                        else t("cnw.table.turns_left", n=deadline)
-                    ),
-                    f"+{info['pawns']} / +{info['sla']} SLA",
-                    chain_text,
-                ]
+                left = t("cnw.table.turns_left", n=deadline)
+                who = html.escape(s.names[q])
                 rows.append(
-                    "<tr>"
-                    + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in cells)
-                    + "</tr>"
+                    [
+                        f"<span style='color:{PLAYER_COLORS[q]}'>■</span> {who}",
+                        f"#{card_id} {info['origin']} → {info['destination']}",
+                        t(f"cnw.class.{info['class']}"),
+                        f"<b style='color:#a93226'>{left}</b>" if deadline <= 1 else left,
+                        f"+{info['pawns']} / +{info['sla']} SLA",
+                        " → ".join(chain) if chain else "—",
+                    ]
                 )
-        head = "".join(
-            f"<th style='padding:2px 8px'>{t(f'cnw.table.col_{k}')}</th>"
+        head = [
+            t(f"cnw.table.col_{k}")
             for k in ("player", "shipment", "class", "deadline", "reward", "chain")
-        )
-        self.shipments.value = f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+        ]
+        self.shipments.value = html_table(head, rows)
 
     def _draw_sla(self) -> None:
         s = self.state
@@ -507,26 +397,3 @@ class CnwTable(TableBase, w.VBox):
             line.x = names
             line.y = [target] * len(names)
             self.sla_fig.layout.yaxis.range = [0, target + 2]
-
-    def _draw_log(self) -> None:
-        sess = self.session
-        lines = []
-        for i, action in enumerate(sess.log):
-            before = sess.history[i]
-            who = before.names[cnw.current_player(before)]
-            text = html.escape(f"{who}: {action}")
-            after = sess.history[i + 1]
-            roll = after.last_roll
-            if roll and roll is not before.last_roll and after.roll is None:
-                text += html.escape(
-                    f" [{roll['attack']} vs {roll['defend']}: "
-                    f"-{roll['attacker_losses']} / -{roll['defender_losses']}]"
-                )
-            style = " style='color:#aaa'" if i >= sess.index else ""
-            lines.append(f"<li{style}>{text}</li>")
-        self.log_view.value = (
-            f"<div>{t('cnw.table.log_head', n=sess.index, total=len(sess.log))} · "
-            f"{t('cnw.table.newest_first')}</div>"
-            f"<ol reversed start='{len(lines)}' style='margin:0;padding-left:2.5em'>"
-            f"{''.join(reversed(lines[-300:]))}</ol>"
-        )

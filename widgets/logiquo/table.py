@@ -10,7 +10,6 @@ forward, save as a download, load from a file.
 
 from __future__ import annotations
 
-import base64
 import html
 import re
 from typing import Any
@@ -18,20 +17,25 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib import logiquo as game
-from gamelib.core import IllegalAction
 from gamelib.logiquo import bots as lq_bots
 from gamelib.logiquo.cards import by_code, label
 from gamelib.logiquo.cards import card as card_of
-from widgets.common import Notice, card
+from widgets.common import card, html_table, tagged
 from widgets.i18n import t
+from widgets.kit.table import TableBase
 from widgets.logiquo.deck import both_names, card_html
-from widgets.session import Session
-from widgets.table_base import TableBase
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
 MAX_MOVES = 20_000
 PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#e67e22", "#17becf")
+STYLE = {
+    game.Neutralise: "success",
+    game.TakeImpact: "warning",
+    game.DeclineOffer: "warning",
+    game.AcceptOffer: "info",
+    game.RequestHelp: "info",
+}
 _CODE = re.compile(r"\b([CLPTAD]\d{1,2})(#\d)?\b")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 
@@ -75,14 +79,21 @@ def _chip(cid: int, good: bool = False) -> str:
     )
 
 
-class LogiquoTable(TableBase, w.VBox):
+class LogiquoTable(TableBase):
     """Pick seats (human or bot), then play: one button per legal action of the seat to move;
     back/forward, bots, play to the end, save/load."""
 
     game = game
     texts = "logiquo.table"
     css = "logiquo"
+    seat_kinds = SEATS
+    default_seat = "cooperative"
+    min_players, max_players = 2, MAX_PLAYERS
+    seat_width = "300px"
+    log_height = "260px"
+    action_styles = STYLE
     max_moves = MAX_MOVES
+    make_bot = staticmethod(make_bot)
 
     def __init__(
         self,
@@ -90,147 +101,60 @@ class LogiquoTable(TableBase, w.VBox):
         seed: int = 1,
         **kwargs: Any,
     ) -> None:
-        self.notice = Notice()
-        self.players = w.IntSlider(
-            value=len(seats), min=2, max=MAX_PLAYERS, description=t("logiquo.table.players")
-        )
-        self.seat_pickers = [
-            w.Dropdown(
-                options=[(t(f"logiquo.table.seat_{k}"), k) for k in SEATS],
-                value=seats[i] if i < len(seats) else "cooperative",
-                description=t("logiquo.table.seat", n=i + 1),
-                layout=w.Layout(width="300px"),
-            )
-            for i in range(MAX_PLAYERS)
-        ]
-        for i, picker in enumerate(self.seat_pickers):
-            picker.add_class(f"logiquo-seat-{i}")
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
-        self.new_button = w.Button(
-            description=t("logiquo.table.new_game"), icon="refresh", layout=w.Layout(width="auto")
-        )
-        self.new_button.add_class("logiquo-new-game")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.players.observe(lambda _: self._show_pickers(), "value")
-        # ---- state panels
-        self.status = w.HTML()
-        self.status.add_class("logiquo-status")
-        self.threat_view = w.HTML()
-        self.threat_view.add_class("logiquo-threat")
-        self.situation = w.HTML()
-        self.situation.add_class("logiquo-situation")
-        self.hand = w.HTML()
-        self.hand.add_class("logiquo-hand")
-        self.actions = w.Box(layout=w.Layout(flex_flow="row wrap"))
-        self.actions.add_class("logiquo-actions")
-        self.seats_view = w.HTML()
-        self.seats_view.add_class("logiquo-seats")
-        self.piles = w.HTML()
-        self.piles.add_class("logiquo-piles")
-        # ---- log and history
+        super().__init__(seats, seed, **kwargs)
 
-        history = self._history_panel("260px")
-
-        self.new_game()
-        setup = card(
-            [
-                w.HBox([self.players, self.seed, self.new_button]),
-                w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap")),
-            ],
-            t("logiquo.table.setup"),
+    def build(self) -> list[w.Widget]:
+        self.threat_view = tagged(w.HTML(), "logiquo-threat")
+        self.situation = tagged(w.HTML(), "logiquo-situation")
+        self.hand = tagged(w.HTML(), "logiquo-hand")
+        self.seats_view = tagged(w.HTML(), "logiquo-seats")
+        self.piles = tagged(w.HTML(), "logiquo-piles")
+        play = self._turn_panel(
+            [self.threat_view, self.situation, self.hand, self.actions, self.notice], "decide"
         )
-        play = card(
-            [
-                self.status,
-                self.threat_view,
-                self.situation,
-                self.hand,
-                self.actions,
-                self.notice,
-            ],
-            t("logiquo.table.decide"),
-        )
-        super().__init__(
-            [setup, play, card([self.seats_view, self.piles], t("logiquo.table.table")), history],
-            **kwargs,
-        )
-        self.add_class("logiquo-table")
+        return [play, card([self.seats_view, self.piles], t("logiquo.table.table"))]
 
-    # ------------------------------------------------------------------ setup
-    def _show_pickers(self) -> None:
-        for i, picker in enumerate(self.seat_pickers):
-            picker.layout.display = "" if i < self.players.value else "none"
+    def seat_name(self, state: Any, p: int) -> str:
+        return str(state.players[p])
 
-    def new_game(self) -> None:
-        n = self.players.value
-        kinds = [p.value for p in self.seat_pickers[:n]]
-        names = [t(f"logiquo.table.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
-        state = game.new_game(names, seed=self.seed.value)
-        self._start(Session.start(game, state), kinds)
-        self.notice.info(t("logiquo.table.started", n=n, seed=self.seed.value))
-        self.run_bots()
+    def seat_count(self, state: Any) -> int:
+        return len(state.players)
 
-    def _start(self, session: Session, kinds: list[str]) -> None:
-        self.session = session
-        self.kinds = kinds
-        self.bots = {p: make_bot(k, self.seed.value * 10 + p) for p, k in enumerate(kinds)}
-        self._show_pickers()
-        self.refresh()
+    def describe(self, action: Any, state: Any) -> str:
+        return html.escape(readable(action, state.players))
 
-    # ------------------------------------------------------------------ moves
-    def act(self, action: Any) -> bool:
-        """Apply a move of the human to move; a refused move is explained and changes nothing."""
-        if not self.human_to_move():
-            self.notice.error(t("logiquo.table.not_human"))
-            return False
-        names = self.state.players
-        try:
-            self.session.apply(action)
-        except IllegalAction as e:
-            self.notice.error(t("logiquo.table.illegal", rule=e.rule, reason=e.reason))
-            return False
-        self.notice.info(t("logiquo.table.done", action=html.escape(readable(action, names))))
-        self.run_bots(refresh=False)
-        self.refresh()
-        return True
+    def action_label(self, action: Any) -> str:
+        return readable(action, self.state.players)
 
     def finish_estimate(self) -> int:
         return 52 * len(self.state.players) * 3 - self.state.step
-
-    def _seat_kinds_after_load(self, state: Any) -> list[str]:
-        n = len(state.players)
-        self.players.value = n
-        return [self.kinds[i] if i < len(self.kinds) else "cooperative" for i in range(n)]
-
-    def _loaded_message(self, state: Any) -> str:
-        return t("logiquo.table.loaded", n=len(state.players))
 
     # ------------------------------------------------------------------ drawing
     def _name(self, p: int) -> str:
         colour = PLAYER_COLORS[p % len(PLAYER_COLORS)]
         return f"<b style='color:{colour}'>{html.escape(self.state.players[p])}</b>"
 
-    def refresh(self) -> None:
+    def turn_html(self, p: int) -> str:
         s = self.state
-        p = game.current_player(s)
-        human = p is not None and self.kinds[p] == "human"
-        if p is None:
-            names = ", ".join(self._name(q) for q in game.winners(s))
-            self.status.value = t(
-                "logiquo.table.over",
-                winners=names or "—",
-                reason=t(f"logiquo.table.end_{s.end_reason}"),
-            )
-        else:
-            self.status.value = t(
-                "logiquo.table.status",
-                turn=s.turn,
-                active=self._name(s.active),
-                who=self._name(p),
-                phase=t(f"logiquo.table.phase_{s.phase}"),
-            )
+        return t(
+            "logiquo.table.status",
+            turn=s.turn,
+            active=self._name(s.active),
+            who=self._name(p),
+            phase=t(f"logiquo.table.phase_{s.phase}"),
+        )
+
+    def over_html(self) -> str:
+        s = self.state
+        names = ", ".join(self._name(q) for q in game.winners(s))
+        return t(
+            "logiquo.table.over",
+            winners=names or "—",
+            reason=t(f"logiquo.table.end_{s.end_reason}"),
+        )
+
+    def draw(self, p: int | None, human: bool) -> None:
+        s = self.state
         self._draw_threat()
         self._draw_situation(p)
         if human:
@@ -238,22 +162,10 @@ class LogiquoTable(TableBase, w.VBox):
             useful = {c for combo in game.neutralise_options(s) for c in combo}
             chips = "".join(_chip(c, c in useful) for c in hand)
             self.hand.value = t("logiquo.table.hand", name=self._name(p), cards=chips or "—")
-            self._draw_actions(p)
         else:
             self.hand.value = t("logiquo.table.hidden") if p is not None else ""
-            self.actions.children = []
         self._draw_seats(p)
         self._draw_piles()
-        self._draw_log()
-        self.back_button.disabled = not self.session.can_back()
-        self.forward_button.disabled = not self.session.can_forward()
-        self.bots_button.disabled = human or p is None
-        self.finish_button.disabled = p is None
-        encoded = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a class='logiquo-save-link' download='logiquo-save.json' "
-            f"href='data:application/json;base64,{encoded}'>⬇ {t('logiquo.table.save')}</a>"
-        )
 
     def _draw_threat(self) -> None:
         s = self.state
@@ -318,28 +230,6 @@ class LogiquoTable(TableBase, w.VBox):
             text = t("logiquo.table.reaction", who=self._name(p))
         self.situation.value = f"<div style='margin:6px 0'>{text}</div>"
 
-    def _draw_actions(self, p: int) -> None:
-        s = self.state
-        buttons = []
-        for action in game.legal_actions(s):
-            b = w.Button(
-                description=readable(action, s.players),
-                tooltip=readable(action, s.players),
-                layout=w.Layout(width="auto", max_width="100%", margin="2px"),
-            )
-            if isinstance(action, game.Neutralise):
-                b.button_style = "success"
-            elif isinstance(action, (game.TakeImpact, game.DeclineOffer)):
-                b.button_style = "warning"
-            elif isinstance(action, (game.AcceptOffer, game.RequestHelp)):
-                b.button_style = "info"
-            b.add_class("logiquo-action")
-            b.add_class(f"logiquo-action-{type(action).__name__.lower()}")
-            b.action = action
-            b.on_click(lambda _b, a=action: self.act(a))
-            buttons.append(b)
-        self.actions.children = buttons
-
     def _draw_seats(self, p: int | None) -> None:
         s = self.state
         head = [
@@ -366,16 +256,8 @@ class LogiquoTable(TableBase, w.VBox):
                 str(s.stats["suffered"][q]),
                 str(s.stats["gifts"][q]),
             ]
-            rows.append(
-                "<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in cells) + "</tr>"
-            )
-        self.seats_view.value = (
-            "<table><tr>"
-            + "".join(f"<th style='padding:2px 8px'>{h}</th>" for h in head)
-            + "</tr>"
-            + "".join(rows)
-            + "</table>"
-        )
+            rows.append(cells)
+        self.seats_view.value = html_table(head, rows)
 
     def _draw_piles(self) -> None:
         s = self.state
@@ -390,19 +272,4 @@ class LogiquoTable(TableBase, w.VBox):
             recent=recent or "—",
             control_discard=len(s.control_discard),
             data_discard=len(s.data_discard),
-        )
-
-    def _draw_log(self) -> None:
-        """The latest decision first (the box scrolls), numbered from the start of the game."""
-        s = self.session
-        lines = []
-        for i, action in enumerate(s.log):
-            before = s.history[i]
-            who = before.players[game.current_player(before)]
-            text = html.escape(f"{who}: {readable(action, before.players)}")
-            style = " style='color:#aaa'" if i >= s.index else ""
-            lines.append(f"<li{style}>{text}</li>")
-        self.log_view.value = (
-            f"<div>{t('logiquo.table.log_head', n=s.index, total=len(s.log))}</div>"
-            f"<ol reversed style='margin:0;padding-left:2.5em'>{''.join(reversed(lines))}</ol>"
         )

@@ -8,24 +8,21 @@ forward through the log, save the game as a download, load it back from a file.
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
 import ipywidgets as w
 
 from gamelib import rails
-from gamelib.core import IllegalAction
 from gamelib.rails import bots as rails_bots
 from gamelib.rails.board import load as load_board
 from gamelib.rails.cards import CARD_NAMES, COLORS, LOCOMOTIVE
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
-from widgets.common import Notice, boxed, card
+from widgets.common import boxed, card, html_table, tagged
 from widgets.i18n import t
+from widgets.kit.table import TableBase
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
-from widgets.session import Session
-from widgets.table_base import TableBase
 
 SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5
@@ -51,13 +48,18 @@ def _chip(kind: str, count: int | None = None) -> str:
     )
 
 
-class RailsTable(TableBase, w.VBox):
+class RailsTable(TableBase):
     """Pick seats (human or bot), then play: draw, claim, take tickets; back/forward; save/load."""
 
     game = rails
     texts = "rails.table"
     css = "rails"
+    seat_kinds = SEATS
+    default_seat = "planner"
+    min_players, max_players = 2, MAX_PLAYERS
+    log_height = "220px"
     max_moves = 5_000
+    make_bot = staticmethod(make_bot)
 
     def __init__(
         self,
@@ -65,52 +67,28 @@ class RailsTable(TableBase, w.VBox):
         seed: int = 1,
         **kwargs: Any,
     ) -> None:
+        super().__init__(seats, seed, **kwargs)
+
+    def build(self) -> list[w.Widget]:
         self.board = load_board()
         self.drawing = BoardFigure(height=520, legend=False, owners=MAX_PLAYERS)
         self.fig = self.drawing.fig
-        self.notice = Notice()
-        # ---- setup controls
-        self.players = w.IntSlider(
-            value=len(seats), min=2, max=MAX_PLAYERS, description=t("rails.table.players")
-        )
-        self.seat_pickers = [
-            w.Dropdown(
-                options=[(t(f"rails.table.seat_{k}"), k) for k in SEATS],
-                value=seats[i] if i < len(seats) else "planner",
-                description=t("rails.table.seat", n=i + 1),
-                layout=w.Layout(width="260px"),
-            )
-            for i in range(MAX_PLAYERS)
+        self.drawing.trace("midpoints").on_click(self._on_route_click)
+        # ---- the turn: draw a card, claim a route, take tickets
+        self.hand = tagged(w.HTML(), "rails-hand")
+        self.face_up = [
+            tagged(w.Button(layout=w.Layout(width="110px")), "rails-face-up") for _ in range(5)
         ]
-        for i, picker in enumerate(self.seat_pickers):
-            picker.add_class(f"rails-seat-{i}")
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
-        self.new_button = w.Button(description=t("rails.table.new_game"), icon="refresh")
-        self.new_button.layout.width = "auto"
-        self.new_button.add_class("rails-new-game")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.players.observe(lambda _: self._show_pickers(), "value")
-        # ---- turn controls
-        self.status = w.HTML()
-        self.status.add_class("rails-status")
-        self.hand = w.HTML()
-        self.hand.add_class("rails-hand")
-        self.face_up = [w.Button(layout=w.Layout(width="110px")) for _ in range(5)]
         for i, b in enumerate(self.face_up):
-            b.add_class("rails-face-up")
             b.on_click(lambda _b, i=i: self._take_face_up(i))
-        self.deck_button = w.Button(description=t("rails.table.draw_deck"), icon="clone")
-        self.deck_button.layout.width = "auto"
-        self.deck_button.add_class("rails-draw-deck")
-        self.deck_button.on_click(lambda _: self.act(rails.DrawDeck()))
-        self.tickets_button = w.Button(description=t("rails.table.draw_tickets"), icon="ticket")
-        self.tickets_button.layout.width = "auto"
-        self.tickets_button.add_class("rails-draw-tickets")
-        self.tickets_button.on_click(lambda _: self.act(rails.DrawTickets()))
-        self.route = w.Dropdown(description=t("rails.table.route"), layout=w.Layout(width="420px"))
-        self.route.add_class("rails-route-select")
+        self.deck_button = self._button("draw_deck", "clone", lambda: self.act(rails.DrawDeck()))
+        self.tickets_button = self._button(
+            "draw_tickets", "ticket", lambda: self.act(rails.DrawTickets())
+        )
+        self.route = tagged(
+            w.Dropdown(description=t("rails.table.route"), layout=w.Layout(width="420px")),
+            "rails-route-select",
+        )
         self.pay_colour = w.Dropdown(
             options=[(t(f"rails.color.{c}"), c) for c in (*COLORS, LOCOMOTIVE)],
             description=t("rails.table.pay_with"),
@@ -124,96 +102,39 @@ class RailsTable(TableBase, w.VBox):
             style={"description_width": "initial"},
             layout=w.Layout(width="170px"),
         )
-        self.claim_button = w.Button(
-            description=t("rails.table.claim"), icon="train", button_style="primary"
-        )
-        self.claim_button.layout.width = "auto"
-        self.claim_button.add_class("rails-claim")
-        self.claim_button.on_click(lambda _: self.claim())
+        self.claim_button = self._button("claim", "train", self.claim, button_style="primary")
         self.route.observe(lambda _: self._suggest_payment(), "value")
         self.offer = w.VBox()
-        self.keep_button = w.Button(description=t("rails.table.keep"), icon="check")
-        self.keep_button.layout.width = "auto"
-        self.keep_button.add_class("rails-keep")
-        self.keep_button.on_click(lambda _: self.keep())
+        self.keep_button = self._button("keep", "check", self.keep)
         self.offer_box = card([self.offer, self.keep_button], t("rails.table.offer"))
-        self.my_tickets = w.HTML()
-        self.my_tickets.add_class("rails-my-tickets")
-        self.scores = w.HTML()
-        self.scores.add_class("rails-scores")
-        # ---- log and history
-
-        self.drawing.trace("midpoints").on_click(self._on_route_click)
-        history = self._history_panel("220px")
-
-        self.new_game()
-        setup = card(
+        self.my_tickets = tagged(w.HTML(), "rails-my-tickets")
+        self.scores = tagged(w.HTML(), "rails-scores")
+        wrap = w.Layout(flex_flow="row wrap")
+        claim = [self.route, self.pay_colour, self.pay_locos, self.claim_button]
+        turn = self._turn_panel(
             [
-                w.HBox([self.players, self.seed, self.new_button]),
-                w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap")),
-            ],
-            t("rails.table.setup"),
-        )
-        actions = card(
-            [
-                self.status,
                 self.hand,
-                w.HBox([*self.face_up, self.deck_button], layout=w.Layout(flex_flow="row wrap")),
-                w.HBox(
-                    [self.route, self.pay_colour, self.pay_locos, self.claim_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                w.HBox([*self.face_up, self.deck_button], layout=wrap),
+                w.HBox(claim, layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.tickets_button]),
                 self.offer_box,
                 self.my_tickets,
                 self.notice,
             ],
-            t("rails.table.your_turn"),
+            "your_turn",
         )
-        super().__init__(
-            [setup, boxed(self.fig, "rails-fig-table"), actions, self.scores, history], **kwargs
-        )
-        self.add_class("rails-table")
+        return [boxed(self.fig, "rails-fig-table"), turn, self.scores]
 
-    # ------------------------------------------------------------------ setup
-    def _show_pickers(self) -> None:
-        for i, picker in enumerate(self.seat_pickers):
-            picker.layout.display = "" if i < self.players.value else "none"
+    def button_actions(self) -> list[Any]:
+        return []  # every Rails decision has its own control
 
-    def new_game(self) -> None:
-        n = self.players.value
-        self.kinds = [p.value for p in self.seat_pickers[:n]]
-        names = [t(f"rails.table.name_{k}", n=i + 1) for i, k in enumerate(self.kinds)]
-        state = rails.new_game(names, seed=self.seed.value)
-        self._start(Session.start(rails, state), self.kinds)
-        self.notice.info(t("rails.table.started", n=n, seed=self.seed.value))
-        self.run_bots()
-
-    def _start(self, session: Session, kinds: list[str]) -> None:
-        self.session = session
-        self.kinds = kinds
-        self.bots = {
-            p: make_bot(kind if kind != "human" else "planner", self.seed.value * 10 + p)
-            for p, kind in enumerate(kinds)
-        }
-        self._show_pickers()
-        self.refresh()
-
-    def act(self, action: Any, auto: bool = True) -> bool:
-        """Apply a move of the player to move; a refused move is explained and changes nothing."""
-        if not self.human_to_move() and auto:
-            self.notice.error(t("rails.table.not_human"))
-            return False
-        try:
-            self.session.apply(action)
-        except IllegalAction as e:
-            self.notice.error(t("rails.table.illegal", rule=e.rule, reason=e.reason))
-            return False
-        self.notice.info(t("rails.table.done", action=str(action)))
-        if auto:
-            self.run_bots(refresh=False)
-        self.refresh()
-        return True
+    def log_line(self, before: Any, action: Any, after: Any) -> str:
+        """Who did what, with the two cities of a claimed route."""
+        text = super().log_line(before, action, after)
+        if isinstance(action, rails.ClaimRoute):
+            r = self.board.routes[action.route]
+            text += html.escape(f" ({r.a} – {r.b})")
+        return text
 
     def _take_face_up(self, slot: int) -> None:
         kind = self.state.face_up[slot]
@@ -239,14 +160,6 @@ class RailsTable(TableBase, w.VBox):
     def finish_estimate(self) -> int:
         return 200 - self.state.actions
 
-    def _seat_kinds_after_load(self, state: Any) -> list[str]:
-        n = state.players
-        self.players.value = n
-        return [self.kinds[i] if i < len(self.kinds) else "planner" for i in range(n)]
-
-    def _loaded_message(self, state: Any) -> str:
-        return t("rails.table.loaded", n=state.players)
-
     def _on_route_click(self, trace: Any, points: Any, _state: Any) -> None:
         if points.point_inds:
             rid = trace.customdata[points.point_inds[0]]
@@ -263,29 +176,26 @@ class RailsTable(TableBase, w.VBox):
             self.pay_colour.value = best.color
             self.pay_locos.value = 0 if best.color == LOCOMOTIVE else best.locomotives
 
-    def refresh(self) -> None:
+    def turn_html(self, p: int) -> str:
         state = self.state
-        p = rails.current_player(state)
-        human = p is not None and self.kinds[p] == "human"
+        last = t("rails.table.last_round", n=state.final_turns) if state.final_turns >= 0 else ""
+        return t(
+            "rails.table.status",
+            name=f"<span style='color:{PLAYER_COLORS[p]}'>{html.escape(state.names[p])}</span>",
+            phase=t(f"rails.table.phase_{state.phase}"),
+            turn=state.turn + 1,
+            last=last,
+        )
+
+    def over_html(self) -> str:
+        return t("rails.table.over")
+
+    def draw(self, p: int | None, human: bool) -> None:
+        state = self.state
         with self.fig.batch_update():
             for q in range(MAX_PLAYERS):
                 ids = [r for r, o in enumerate(state.owner) if o == q] if q < state.players else []
                 self.drawing.draw(f"owner{q}", ids, PLAYER_COLORS[q], 12)
-        # status
-        if p is None:
-            self.status.value = t("rails.table.over")
-        else:
-            phase = t(f"rails.table.phase_{state.phase}")
-            last = (
-                t("rails.table.last_round", n=state.final_turns) if state.final_turns >= 0 else ""
-            )
-            self.status.value = t(
-                "rails.table.status",
-                name=f"<span style='color:{PLAYER_COLORS[p]}'>{html.escape(state.names[p])}</span>",
-                phase=phase,
-                turn=state.turn + 1,
-                last=last,
-            )
         # the seat to move, if human: hand and tickets; else nothing secret
         if human:
             hand = state.hands[p]
@@ -340,15 +250,6 @@ class RailsTable(TableBase, w.VBox):
             self.offer.children = []
             self.offer_box.layout.display = "none"
         self._draw_scores()
-        self._draw_log()
-        self.back_button.disabled = not self.session.can_back()
-        self.forward_button.disabled = not self.session.can_forward()
-        self.bots_button.disabled = human or p is None
-        encoded = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a class='rails-save-link' download='rails-save.json' "
-            f"href='data:application/json;base64,{encoded}'>⬇ {t('rails.table.save')}</a>"
-        )
 
     def _draw_scores(self) -> None:
         state = self.state
@@ -379,34 +280,9 @@ class RailsTable(TableBase, w.VBox):
                         bonus=s.longest_bonus,
                     )
                 )
-            rows.append(
-                "<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in cells) + "</tr>"
-            )
+            rows.append(cells)
         winners = ""
         if over:
             names = ", ".join(state.names[q] for q in rails.winners(state))
             winners = f"<p><b>{t('rails.table.winners', names=html.escape(names))}</b></p>"
-        self.scores.value = (
-            "<table><tr>"
-            + "".join(f"<th style='padding:2px 8px'>{h}</th>" for h in head)
-            + "</tr>"
-            + "".join(rows)
-            + "</table>"
-            + winners
-        )
-
-    def _draw_log(self) -> None:
-        s = self.session
-        lines = []
-        for i, action in enumerate(s.log):
-            who = s.history[i].names[s.history[i].current]
-            text = html.escape(f"{who}: {action}")
-            if isinstance(action, rails.ClaimRoute):
-                r = self.board.routes[action.route]
-                text += html.escape(f" ({r.a} – {r.b})")
-            style = " style='color:#aaa'" if i >= s.index else ""
-            lines.append(f"<li{style}>{text}</li>")
-        self.log_view.value = (
-            f"<div>{t('rails.table.log_head', n=s.index, total=len(s.log))}</div>"
-            f"<ol style='margin:0;padding-left:2.5em'>{''.join(lines)}</ol>"
-        )
+        self.scores.value = html_table(head, rows) + winners

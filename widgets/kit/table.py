@@ -1,0 +1,402 @@
+"""What every game table shares, written once: seats and bots, the turn header, the action
+buttons, the notice, the log with back/forward, play to the end, save and a guarded load.
+
+A game table (``widgets/<game>/table.py``) subclasses :class:`TableBase` and says what is its own:
+``game`` (the gamelib package), ``texts`` (its catalog prefix, e.g. ``"rails.table"``), ``css``
+(its CSS class prefix), its seats (``seat_kinds``, ``default_seat``, ``make_bot``, the player
+range), and the hooks below: ``build()`` (its board and decision controls, laid out between the
+seats and the log), ``draw(p, human)`` (draw them for the state shown), ``turn_html(p)`` and
+``over_html()`` (the turn header), ``seat_name`` and ``describe`` (words for the log and notices).
+
+The catalog prefix holds the keys ``players``, ``seat``, ``seat_<kind>``, ``name_<kind>``,
+``new_game``, ``setup``, ``started``, ``not_human``, ``illegal``, ``done``, ``back``, ``forward``,
+``bots_move``, ``finish``, ``finished``, ``history``, ``log_head``, ``save``, ``load``,
+``bad_save`` and ``loaded``. Why a save was refused is said once for every game
+(``common.save.<code>``). Guided prompts, a bots' recap, announcements, languages and layout
+belong here too, so each is written once for the four games. Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import ipywidgets as w
+
+from gamelib.core import IllegalAction
+from widgets.common import Notice, card, progress_bar, run_with_progress, tagged
+from widgets.i18n import t
+from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
+
+LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
+
+
+def size_text(n: int) -> str:
+    """A byte count as people say it (``"2.0 MB"``, ``"512 KB"``)."""
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):.1f} MB"
+    return f"{max(1, round(n / 1024))} KB"
+
+
+def refusal_text(refused: SaveRefused) -> str:
+    """Why a save was refused, in the learner's language (HTML-safe)."""
+    values = dict(refused.values)
+    if refused.code == "too_big":
+        values = {"size": size_text(values["size"]), "limit": size_text(values["limit"])}
+    safe = {k: html.escape(str(v)) for k, v in values.items()}
+    return t(f"common.save.{refused.code}", **safe)
+
+
+class TableBase(w.VBox):
+    """A whole game for humans and bots; the subclass adds its board and decision controls."""
+
+    game: Any
+    texts: str
+    css: str
+    seat_kinds: ClassVar[tuple[str, ...]]
+    default_seat: str  # the bot for extra seats, and for human seats when bots finish the game
+    min_players: int = 2
+    max_players: int = 2
+    seat_width: str = "260px"
+    seat_style: ClassVar[dict[str, str]] = {}
+    log_height: str = "240px"
+    action_styles: ClassVar[dict[type, str]] = {}  # button colours by action class
+    max_moves: int = 20_000  # a guard: every game ends long before this
+    save_limit: int = MAX_SAVE_BYTES
+
+    @staticmethod
+    def make_bot(kind: str, seed: int) -> Any:
+        raise NotImplementedError  # each game names its bots
+
+    def __init__(self, seats: Sequence[str], seed: int, **kwargs: Any) -> None:
+        self.notice = Notice()
+        self.status = tagged(w.HTML(), f"{self.css}-status")
+        self.actions = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), f"{self.css}-actions")
+        self.mark = 0  # the log index before the human's last decision (what bots did since)
+        setup = self._setup_panel(seats, seed)
+        history = self._history_panel()
+        middle = self.build()
+        self.new_game()
+        super().__init__([setup, *middle, history], **kwargs)
+        self.add_class(f"{self.css}-table")
+
+    # ------------------------------------------------------------------ hooks of a game
+    def build(self) -> list[w.Widget]:
+        """The game's own board and decision controls, between the seats and the log."""
+        raise NotImplementedError
+
+    def draw(self, p: int | None, human: bool) -> None:
+        """Draw the game's own widgets for the state shown (``p`` decides; ``human`` if a
+        person does)."""
+        raise NotImplementedError
+
+    def turn_html(self, p: int) -> str:
+        raise NotImplementedError
+
+    def over_html(self) -> str:
+        raise NotImplementedError
+
+    def seat_name(self, state: Any, p: int) -> str:
+        """Plain text naming seat ``p`` (the log escapes it)."""
+        return str(state.names[p])
+
+    def seat_count(self, state: Any) -> int:
+        return int(state.players)
+
+    def seat_label(self, i: int) -> str:
+        return t(f"{self.texts}.seat", n=i + 1)
+
+    def describe(self, action: Any, state: Any) -> str:
+        """An action in words for the notice and the log (HTML-safe)."""
+        return html.escape(str(action))
+
+    def action_label(self, action: Any) -> str:
+        """The text on an action's button (plain text: buttons do not read HTML)."""
+        return str(action)
+
+    def button_actions(self) -> list[Any]:
+        """The decisions offered as buttons to the human to move."""
+        return self.game.legal_actions(self.state)
+
+    def log_line(self, before: Any, action: Any, after: Any) -> str:
+        """One line of the log (HTML-safe): who did what."""
+        who = self.game.current_player(before)
+        return f"{html.escape(self.seat_name(before, who))}: {self.describe(action, before)}"
+
+    def new_state(self, kinds: list[str], seed: int) -> Any:
+        names = [t(f"{self.texts}.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
+        return self.game.new_game(names, seed=seed)
+
+    def finish_estimate(self) -> int:
+        """About how many moves are left, for the progress bar only."""
+        return 500
+
+    def _moved(self) -> None:
+        """Hook: the state shown changed by a jump (back, forward, finish, load)."""
+
+    def _loaded_message(self, state: Any) -> str:
+        return t(f"{self.texts}.loaded", n=self.seat_count(state))
+
+    # ------------------------------------------------------------------ panels
+    def _button(self, key: str, icon: str, callback: Callable[[], Any], **kw: Any) -> w.Button:
+        """A button labelled ``<texts>.<key>`` with the class ``<css>-<key>``."""
+        button = w.Button(
+            description=t(f"{self.texts}.{key}"), icon=icon, layout=w.Layout(width="auto"), **kw
+        )
+        button.add_class(f"{self.css}-{key.replace('_', '-')}")
+        button.on_click(lambda _b: callback())
+        return button
+
+    def _setup_panel(self, seats: Sequence[str], seed: int) -> w.VBox:
+        """Seat pickers (human or a bot), the number of players, the seed, "new game"."""
+        self.seat_pickers = []
+        for i in range(self.max_players):
+            picker = w.Dropdown(
+                options=[(t(f"{self.texts}.seat_{k}"), k) for k in self.seat_kinds],
+                value=seats[i] if i < len(seats) else self.default_seat,
+                description=self.seat_label(i),
+                style=self.seat_style,
+                layout=w.Layout(width=self.seat_width),
+            )
+            self.seat_pickers.append(tagged(picker, f"{self.css}-seat-{i}"))
+        self.seed = w.IntText(
+            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        )
+        self.new_button = self._button("new_game", "refresh", self.new_game)
+        wrap = w.Layout(flex_flow="row wrap")
+        if self.min_players == self.max_players:  # fixed seats: one row
+            rows = [w.HBox([*self.seat_pickers, self.seed, self.new_button], layout=wrap)]
+        else:
+            self.players = w.IntSlider(
+                value=len(seats),
+                min=self.min_players,
+                max=self.max_players,
+                description=t(f"{self.texts}.players"),
+            )
+            self.players.observe(lambda _: self._show_pickers(), "value")
+            rows = [
+                w.HBox([self.players, self.seed, self.new_button]),
+                w.HBox(self.seat_pickers, layout=wrap),
+            ]
+        return card(rows, t(f"{self.texts}.setup"))
+
+    def _turn_panel(self, parts: list[w.Widget], title_key: str) -> w.VBox:
+        """The turn header, then the game's parts (which place ``self.notice``)."""
+        return card([self.status, *parts], t(f"{self.texts}.{title_key}"))
+
+    def _history_panel(self) -> w.VBox:
+        """The log with back/forward, bots and finish buttons, progress bar, save and load."""
+        self.log_view = tagged(
+            w.HTML(layout=w.Layout(max_height=self.log_height, overflow="auto")),
+            f"{self.css}-log",
+        )
+        self.back_button = self._button("back", "step-backward", self.back)
+        self.forward_button = self._button("forward", "step-forward", self.forward)
+        self.bots_button = self._button("bots_move", "android", self.run_bots)
+        self.finish_button = self._button("finish", "forward", self.finish)
+        buttons = [self.back_button, self.forward_button, self.bots_button, self.finish_button]
+        self.bar = progress_bar()
+        self.save_link = tagged(w.HTML(), f"{self.css}-save")
+        self.upload = tagged(
+            w.FileUpload(accept=".json", multiple=False, description=t(f"{self.texts}.load")),
+            f"{self.css}-load",
+        )
+        self.upload.observe(self._on_upload, "value")
+        return card(
+            [w.HBox(buttons), self.bar, self.log_view, w.HBox([self.save_link, self.upload])],
+            t(f"{self.texts}.history"),
+        )
+
+    # ------------------------------------------------------------------ seats and games
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def to_move(self) -> int | None:
+        return self.game.current_player(self.state)
+
+    def human_to_move(self) -> bool:
+        p = self.to_move()
+        return p is not None and self.kinds[p] == "human"
+
+    def _show_pickers(self) -> None:
+        n = self.players.value if self.min_players != self.max_players else self.max_players
+        for i, picker in enumerate(self.seat_pickers):
+            picker.layout.display = "" if i < n else "none"
+
+    def new_game(self) -> None:
+        n = self.players.value if self.min_players != self.max_players else self.max_players
+        kinds = [p.value for p in self.seat_pickers[:n]]
+        state = self.new_state(kinds, self.seed.value)
+        self._start(Session.start(self.game, state), kinds)
+        self.notice.info(t(f"{self.texts}.started", n=n, seed=self.seed.value))
+        self.run_bots()
+
+    def _start(self, session: Session, kinds: list[str]) -> None:
+        self.session = session
+        self.kinds = kinds
+        self.mark = 0
+        stand_in = self.default_seat
+        self.bots = {
+            p: self.make_bot(stand_in if kind == "human" else kind, self.seed.value * 10 + p)
+            for p, kind in enumerate(kinds)
+        }
+        self._moved()
+        if self.min_players != self.max_players:
+            self._show_pickers()
+        self.refresh()
+
+    def act(self, action: Any, auto: bool = True) -> bool:
+        """Apply a move of the human to move; a refused move is explained and changes nothing.
+        ``auto=False``: any seat's move, and the bots do not answer (for lessons and tests)."""
+        if auto and not self.human_to_move():
+            self.notice.error(t(f"{self.texts}.not_human"))
+            return False
+        before = self.state
+        self.mark = self.session.index
+        try:
+            self.session.apply(action)
+        except IllegalAction as e:
+            self.notice.error(t(f"{self.texts}.illegal", rule=e.rule, reason=html.escape(e.reason)))
+            return False
+        self.notice.info(t(f"{self.texts}.done", action=self.describe(action, before)))
+        self._moved()
+        if auto:
+            self.run_bots(refresh=False)
+        self.refresh()
+        return True
+
+    # ------------------------------------------------------------------ bots
+    def _play_bots(self, everyone: bool, progress: Any = None) -> int:
+        """Bots decide for their seats (for every seat if ``everyone``) until a human must decide
+        or the game ends; returns how many moves they made."""
+        moves = 0
+        while not self.game.is_over(self.state) and moves < self.max_moves:
+            p = self.to_move()
+            if not everyone and self.kinds[p] == "human":
+                break
+            self.session.apply(self.bots[p].choose(self.state))
+            moves += 1
+            if progress is not None:
+                progress(moves)
+        return moves
+
+    def run_bots(self, refresh: bool = True) -> int:
+        """Let the bot seats decide until a human must (or the game ends)."""
+        moves = self._play_bots(everyone=False)
+        if refresh:
+            self.refresh()
+        return moves
+
+    def finish(self) -> int:
+        """Every seat, humans included, played by a bot to the end, with a progress bar."""
+        estimate = max(1, self.finish_estimate())
+
+        def work(progress: Any) -> int:
+            return self._play_bots(everyone=True, progress=lambda m: progress(min(m, estimate)))
+
+        self.finish_button.disabled = True
+        try:
+            moves = run_with_progress(self.bar, estimate, work)
+        finally:
+            self.finish_button.disabled = False
+        self._moved()
+        self.notice.info(t(f"{self.texts}.finished", moves=moves))
+        self.refresh()
+        return moves
+
+    # ------------------------------------------------------------------ the log
+    def back(self) -> None:
+        self.session.back()
+        self._moved()
+        self.refresh()
+
+    def forward(self) -> None:
+        self.session.forward()
+        self._moved()
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Draw the state shown: header, the game's widgets, buttons, log, history controls."""
+        p = self.to_move()
+        human = p is not None and self.kinds[p] == "human"
+        self.status.value = self.over_html() if p is None else self.turn_html(p)
+        self.draw(p, human)
+        self._draw_actions(self.button_actions() if human else [])
+        self._draw_log()
+        self.back_button.disabled = not self.session.can_back()
+        self.forward_button.disabled = not self.session.can_forward()
+        self.bots_button.disabled = human or p is None
+        self.finish_button.disabled = p is None
+        encoded = base64.b64encode(self.save_text().encode()).decode()
+        self.save_link.value = (
+            f"<a class='{self.css}-save-link' download='{self.css}-save.json' "
+            f"href='data:application/json;base64,{encoded}'>⬇ {t(f'{self.texts}.save')}</a>"
+        )
+
+    def _draw_actions(self, actions: list[Any]) -> None:
+        """One button per decision, coloured by its kind; a click plays it."""
+        buttons = []
+        for action in actions:
+            label = self.action_label(action)
+            button = w.Button(
+                description=label,
+                tooltip=label,
+                button_style=self.action_styles.get(type(action), ""),
+                layout=w.Layout(width="auto", max_width="100%", margin="2px"),
+            )
+            button.add_class(f"{self.css}-action")
+            button.add_class(f"{self.css}-action-{type(action).__name__.lower()}")
+            button.action = action
+            button.on_click(lambda _b, a=action: self.act(a))
+            buttons.append(button)
+        self.actions.children = buttons
+
+    def _draw_log(self) -> None:
+        """The newest move first (the box scrolls), numbered from the start; undone moves grey."""
+        s = self.session
+        lines = []
+        first = max(0, len(s.log) - LOG_LINES)
+        for i in range(first, len(s.log)):
+            text = self.log_line(s.history[i], s.log[i], s.history[i + 1])
+            style = " style='color:#aaa'" if i >= s.index else ""
+            lines.append(f"<li{style}>{text}</li>")
+        self.log_view.value = (
+            f"<div>{t(f'{self.texts}.log_head', n=s.index, total=len(s.log))}</div>"
+            f"<ol reversed start='{len(s.log)}' style='margin:0;padding-left:2.5em'>"
+            f"{''.join(reversed(lines))}</ol>"
+        )
+
+    # ------------------------------------------------------------------ saves
+    def save_text(self) -> str:
+        return self.session.save()
+
+    def _seat_kinds_after_load(self, state: Any) -> list[str]:
+        """Seat kinds for a loaded game: the current ones, the default seat for extra seats."""
+        n = self.seat_count(state)
+        if self.min_players != self.max_players:
+            self.players.value = n
+        return [self.kinds[i] if i < len(self.kinds) else self.default_seat for i in range(n)]
+
+    def load_text(self, data: str | bytes | memoryview) -> bool:
+        """Load a save; a refused file is explained and nothing changes (state, log, history)."""
+        try:
+            session = Session.load(self.game, data, self.save_limit)
+        except SaveRefused as refused:
+            self.notice.error(t(f"{self.texts}.bad_save", reason=refusal_text(refused)))
+            return False
+        self._start(session, self._seat_kinds_after_load(session.state))
+        self.notice.info(self._loaded_message(session.state))
+        return True
+
+    def _on_upload(self, change: Any) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        self.load_text(content)  # a memoryview: its size is checked before it is copied
+        self.upload.value = ()  # the same file may be chosen again after a fix
