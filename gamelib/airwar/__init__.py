@@ -10,20 +10,19 @@ from __future__ import annotations
 from . import actions, cards
 from .actions import ACTION_CLASSES, CODEC
 from .cards import SIDES
+from .invariants import check_state
 from .rules import (
     NAME,
     apply,
     current_player,
     duel_values,
-    from_json,
     is_over,
     legal_actions,
     new_game,
     observation,
-    to_json,
     winners,
 )
-from .state import AirWarState, Raid
+from .state import AirWarState, Raid, from_json, to_json  # saves judged by check_state
 
 __all__ = [
     "ACTION_CLASSES",
@@ -36,6 +35,7 @@ __all__ = [
     "apply",
     "bots",
     "cards",
+    "check_state",
     "current_player",
     "duel_values",
     "from_json",

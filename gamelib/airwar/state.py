@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from gamelib.core import RngState, rng_from_json, rng_to_json
+from gamelib.core import RngState, dump_save, guarded_load, rng_from_json, rng_to_json
+
+NAME = "airwar"
 
 # Steps (who decides is in rules.current_player).
 STEPS = (
@@ -187,3 +189,16 @@ class AirWarState:
             if not isinstance(value, list) or len(value) != 2:
                 raise ValueError(f"{name} must hold two sides")
         return state
+
+
+def to_json(state: AirWarState) -> str:
+    """The versioned save (``from_json(to_json(s)) == s``)."""
+    return dump_save(NAME, state.to_dict())
+
+
+def from_json(text: str | bytes) -> AirWarState:
+    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
+    :func:`gamelib.airwar.invariants.check_state`, raises SaveFormatError."""
+    from gamelib.airwar.invariants import check_state  # it imports this module
+
+    return guarded_load(NAME, text, AirWarState.from_dict, check=check_state)

@@ -21,6 +21,7 @@ from gamelib.logiquo.actions import (
     RequestHelp,
     TakeImpact,
 )
+from gamelib.logiquo.invariants import check_state
 from gamelib.logiquo.rules import (
     NAME,
     apply,
@@ -45,6 +46,7 @@ __all__ = [
     "actions",
     "bots",
     "cards",
+    "check_state",
     "new_game",
     "legal_actions",
     "apply",

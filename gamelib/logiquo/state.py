@@ -170,5 +170,8 @@ def _build(payload: dict[str, Any]) -> State:
 
 
 def from_json(text: str | bytes) -> State:
-    """Load a save made by :func:`to_json`; a damaged or foreign file raises SaveFormatError."""
-    return guarded_load(NAME, text, _build)
+    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
+    :func:`gamelib.logiquo.invariants.check_state`, raises SaveFormatError."""
+    from gamelib.logiquo.invariants import check_state  # it imports this module
+
+    return guarded_load(NAME, text, _build, check=check_state)
