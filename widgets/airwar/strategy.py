@@ -1,5 +1,6 @@
 """The AirWar strategy lab: many seeded bot games from ``gamelib.airwar.simulate``, on a button
-with a progress bar: win rate by side, game length, Industry over time."""
+with a progress bar: win rate by side, game length, Industry over time. The lab machinery is
+``widgets.kit.strategy``; this module says which games to play and how to count them."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from gamelib.airwar import simulate
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES
 from widgets.airwar.deck import SIDE_COLOURS, side_label
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed
 from widgets.i18n import t
+from widgets.kit import strategy as kit
 
 MATCHUPS = ("planner_planner", "planner_random", "random_planner")
 MAX_GAMES = 20_000
@@ -40,35 +42,19 @@ def industry_curves(games: list[simulate.GameSummary]) -> list[list[float]]:
     return out
 
 
-class StrategyLab(w.VBox):
+def play(n: int, seed: int, progress: kit.Progress, *, matchup: str) -> list[Any]:
+    """``n`` games of the matchup from game seed ``seed``."""
+    return simulate.run_games(n, bots_factory(matchup), seed=seed, progress=progress)
+
+
+class StrategyLab(kit.StrategyLab):
     """Press the button: ``games`` seeded games of the chosen matchup, three charts."""
 
     def __init__(self, games: int = 1000, seed: int = 1, **kwargs: Any) -> None:
-        self.seed = seed
-        self.games = w.IntText(
-            value=games, description=t("airwar.strategy.games"), layout=w.Layout(width="220px")
-        )
-        self.games.add_class("airwar-strategy-games")
-        self.matchup = w.Dropdown(
-            options=[(t(f"airwar.strategy.{m}"), m) for m in MATCHUPS],
-            value="planner_planner",
-            description=t("airwar.strategy.matchup"),
-            layout=w.Layout(width="420px"),
-        )
-        self.matchup.add_class("airwar-strategy-matchup")
-        self.run_button = w.Button(
-            description=t("airwar.strategy.run"), icon="play", button_style="primary"
-        )
-        self.run_button.layout.width = "auto"
-        self.run_button.add_class("airwar-strategy-run")
-        self.run_button.on_click(lambda _: self.run())
-        self.bar = progress_bar()
-        self.notice = Notice()
-        self.summary = w.HTML()
-        self.summary.add_class("airwar-strategy-summary")
-        self.rate_fig = figure(
-            height=320,
-            title=t("airwar.strategy.rate_title"),
+        self.seed = seed  # fixed: the lesson's numbers are the same for every reader
+        self.rate_fig = kit.chart(
+            320,
+            t("airwar.strategy.rate_title"),
             yaxis=dict(title=t("airwar.strategy.share"), tickformat=".0%", range=[0, 1]),
         )
         self.rate_fig.add_bar(
@@ -76,16 +62,16 @@ class StrategyLab(w.VBox):
             y=[0, 0, 0],
             marker_color=[SIDE_COLOURS["axis"], SIDE_COLOURS["allies"], "#aab7b8"],
         )
-        self.turns_fig = figure(
-            height=320,
-            title=t("airwar.strategy.turns_title"),
+        self.turns_fig = kit.chart(
+            320,
+            t("airwar.strategy.turns_title"),
             xaxis=dict(title=t("airwar.strategy.turns")),
             yaxis=dict(title=t("airwar.strategy.count")),
         )
         self.turns_fig.add_histogram(x=[], marker_color="#5d6d7e", xbins=dict(size=1))
-        self.industry_fig = figure(
-            height=340,
-            title=t("airwar.strategy.industry_title"),
+        self.industry_fig = kit.chart(
+            340,
+            t("airwar.strategy.industry_title"),
             xaxis=dict(title=t("airwar.strategy.turns")),
             yaxis=dict(title=t("airwar.strategy.industry"), range=[0, 62]),
             legend=dict(orientation="h", y=-0.25),
@@ -95,15 +81,40 @@ class StrategyLab(w.VBox):
                 mode="lines", name=side_label(s), line=dict(color=SIDE_COLOURS[s], width=3)
             )
         super().__init__(
-            [
-                card(
-                    [
-                        w.HBox([self.matchup, self.games, self.run_button]),
-                        self.bar,
-                        self.notice,
-                        self.summary,
-                    ]
+            settings=[
+                kit.Setting(
+                    "games",
+                    "int",
+                    t("airwar.strategy.games"),
+                    games,
+                    1,
+                    MAX_GAMES,
+                    width=220,
+                    css="airwar-strategy-games",
+                    refusal="airwar.strategy.bad_games",
                 ),
+                kit.Setting(
+                    "matchup",
+                    "choice",
+                    t("airwar.strategy.matchup"),
+                    "planner_planner",
+                    options=[(t(f"airwar.strategy.{m}"), m) for m in MATCHUPS],
+                    width=420,
+                    css="airwar-strategy-matchup",
+                ),
+            ],
+            actions=[
+                kit.Action(
+                    "run",
+                    t("airwar.strategy.run"),
+                    "airwar-strategy-run",
+                    self.plan,
+                    self.show,
+                    style="primary",
+                )
+            ],
+            rows=[("matchup", "games", "run"), "bar", "notice", "summary"],
+            charts=[
                 w.HBox(
                     [
                         boxed(self.rate_fig, "airwar-fig-rate"),
@@ -113,41 +124,28 @@ class StrategyLab(w.VBox):
                 ),
                 boxed(self.industry_fig, "airwar-fig-industry"),
             ],
+            summary=("", "airwar-strategy-summary"),
+            css="airwar-strategy",
             **kwargs,
         )
-        self.add_class("airwar-strategy")
 
-    def run(self) -> list[simulate.GameSummary]:
-        n = self.games.value
-        if not 1 <= n <= MAX_GAMES:
-            self.notice.error(t("airwar.strategy.bad_games", top=MAX_GAMES))
-            return []
-        self.notice.clear()
-        factory = bots_factory(self.matchup.value)
-        self.run_button.disabled = True
-        try:
-            games = run_with_progress(
-                self.bar,
-                n,
-                lambda progress: simulate.run_games(n, factory, seed=self.seed, progress=progress),
-            )
-        finally:
-            self.run_button.disabled = False
+    def plan(self, v: dict[str, Any]) -> list[kit.Batch]:
+        return [kit.Batch(play, v["games"], self.seed, {"matchup": v["matchup"]})]
+
+    def show(
+        self, v: dict[str, Any], _batches: list[kit.Batch], results: list[kit.Result]
+    ) -> list[simulate.GameSummary]:
+        games = results[0]
         rates = simulate.win_rates(games)
         curves = industry_curves(games)
-        with self.rate_fig.batch_update():
-            self.rate_fig.data[0].y = [rates["axis"], rates["allies"], rates["unfinished"]]
-        with self.turns_fig.batch_update():
-            self.turns_fig.data[0].x = [g.turns for g in games]
-        with self.industry_fig.batch_update():
-            for p in (0, 1):
-                self.industry_fig.data[p].x = list(range(len(curves[p])))
-                self.industry_fig.data[p].y = curves[p]
+        kit.redraw(self.rate_fig, {"y": [rates["axis"], rates["allies"], rates["unfinished"]]})
+        kit.redraw(self.turns_fig, {"x": [g.turns for g in games]})
+        kit.redraw(self.industry_fig, *({"x": list(range(len(c))), "y": c} for c in curves))
         self.summary.value = t(
             "airwar.strategy.summary",
-            n=n,
-            axis=f"{100 * rates['axis']:.0f}%",
-            allies=f"{100 * rates['allies']:.0f}%",
-            turns=f"{mean(g.turns for g in games):.1f}",
+            n=v["games"],
+            axis=kit.percent(rates["axis"], 0),
+            allies=kit.percent(rates["allies"], 0),
+            turns=kit.number(mean(g.turns for g in games)),
         )
         return games

@@ -2,7 +2,9 @@
 
 Charts, built once and changed in place: win rate by victory type (§11), game length, wins by
 seat counted from the opener (first-player advantage, §4 step 4), and two sweeps: each variant
-of §12 against the base game, and the number of players.
+of §12 against the base game, and the number of players. The lab machinery (settings, buttons,
+progress, seeds) is ``widgets.kit.strategy``; this module says which games to play and how to
+count them.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ import ipywidgets as w
 from gamelib.cnw import simulate
 from gamelib.core import IllegalAction
 from widgets.cnw.table import make_bot
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed
 from widgets.i18n import t
+from widgets.kit import strategy as kit
 
 LINEUPS = {
     "mixed": lambda n: [("courier", "expansionist", "random")[i % 3] for i in range(n)],
@@ -36,58 +39,52 @@ VICTORY_COLORS = {
 VARIANTS = ("base", "fiera", "realismo_alto", "diplomazia", "team_building")
 
 
-class StrategyLab(w.VBox):
+def play(
+    n: int,
+    seed: int,
+    progress: kit.Progress,
+    *,
+    players: int,
+    lineup: str,
+    options: dict[str, bool],
+    turn_cap: int,
+) -> list[simulate.GameSummary]:
+    """``n`` games of the line-up with the §12 ``options``; bot ``i`` of game seed ``s`` is
+    seeded ``10s+i``."""
+    kinds = LINEUPS[lineup](players)
+
+    def factory(game_seed: int) -> list[Any]:
+        return [make_bot(k, game_seed * 10 + i) for i, k in enumerate(kinds)]
+
+    return simulate.run_games(
+        n, players, factory, seed=seed, options=options, turn_cap=turn_cap, progress=progress
+    )
+
+
+class StrategyLab(kit.StrategyLab):
     """Players, line-up, variants, number of games; Run, Compare variants, Compare players."""
 
+    illegal = "cnw.table.illegal"
+
     def __init__(self, games: int = 1000, seed: int = 0, turn_cap: int = 60, **kw: Any) -> None:
-        self.games = w.BoundedIntText(
-            value=games, min=1, max=10_000, description=t("cnw.lab.games"), layout=_width(220)
-        )
-        self.games.add_class("cnw-lab-games")
-        self.players = w.IntSlider(value=3, min=3, max=6, description=t("cnw.table.players"))
-        self.lineup = w.Dropdown(
-            options=[(t(f"cnw.lab.lineup_{k}"), k) for k in LINEUPS],
-            value="mixed",
-            description=t("cnw.lab.lineup"),
-            layout=_width(440),
-        )
-        self.variants = {
-            k: w.Checkbox(value=False, description=t(f"cnw.lab.variant_{k}"), indent=False)
-            for k in VARIANTS[1:]
-        }
-        self.turn_cap = w.BoundedIntText(
-            value=turn_cap, min=1, max=500, description=t("cnw.lab.turn_cap"), layout=_width(200)
-        )
-        self.seed = w.IntText(value=seed, description=t("common.seed"), layout=_width(180))
-        self.run_button = _button("cnw.lab.run", "cnw-lab-run", "play", "primary")
-        self.variants_button = _button("cnw.lab.compare_variants", "cnw-lab-variants", "sliders")
-        self.players_button = _button("cnw.lab.compare_players", "cnw-lab-players", "users")
-        self.run_button.on_click(lambda _: self.run())
-        self.variants_button.on_click(lambda _: self.compare_variants())
-        self.players_button.on_click(lambda _: self.compare_players())
-        self.bar = progress_bar()
-        self.notice = Notice()
-        self.result = w.HTML(t("cnw.lab.press_run"))
-        self.result.add_class("cnw-lab-result")
-        # charts
-        self.victory_fig = figure(
-            height=300, title=t("cnw.lab.victory_title"), yaxis=dict(title="%", range=[0, 100])
+        self.victory_fig = kit.chart(
+            300, t("cnw.lab.victory_title"), yaxis=dict(title="%", range=[0, 100])
         )
         self.victory_fig.add_bar(
             x=[t(f"cnw.victory.{v}") for v in VICTORIES],
             y=[0] * len(VICTORIES),
             marker_color=[VICTORY_COLORS[v] for v in VICTORIES],
         )
-        self.length_fig = figure(
-            height=300,
-            title=t("cnw.lab.length_title"),
+        self.length_fig = kit.chart(
+            300,
+            t("cnw.lab.length_title"),
             xaxis=dict(title=t("cnw.lab.rounds")),
             yaxis=dict(title=t("cnw.lab.games_axis")),
         )
         self.length_fig.add_histogram(x=[], marker_color="#1f77b4", xbins=dict(size=1))
-        self.seat_fig = figure(
-            height=300,
-            title=t("cnw.lab.seat_title"),
+        self.seat_fig = kit.chart(
+            300,
+            t("cnw.lab.seat_title"),
             xaxis=dict(title=t("cnw.lab.seat_axis")),
             yaxis=dict(title="%"),
         )
@@ -95,9 +92,9 @@ class StrategyLab(w.VBox):
         self.seat_fig.add_scatter(
             x=[], y=[], mode="lines", line=dict(dash="dash", color="#555"), name=t("cnw.lab.fair")
         )
-        self.sweep_fig = figure(
-            height=340,
-            title=t("cnw.lab.sweep_title"),
+        self.sweep_fig = kit.chart(
+            340,
+            t("cnw.lab.sweep_title"),
             barmode="stack",
             yaxis=dict(title="%", range=[0, 100]),
             legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
@@ -110,30 +107,75 @@ class StrategyLab(w.VBox):
         self.sweep_info = w.HTML()
         self.sweep_info.add_class("cnw-lab-sweep-info")
         self.summaries: list[simulate.GameSummary] = []
-        controls = card(
-            [
-                w.HBox([self.games, self.players, self.seed], layout=_wrap()),
-                w.HBox([self.lineup, self.turn_cap], layout=_wrap()),
-                w.HBox(list(self.variants.values()), layout=_wrap()),
-                w.HBox([self.run_button, self.variants_button, self.players_button]),
-                self.bar,
-                self.notice,
-                self.result,
-            ],
-            t("cnw.lab.controls"),
-        )
+        games_box = dict(value=games, low=1, high=10_000, width=220, css="cnw-lab-games")
         super().__init__(
-            [
-                controls,
+            settings=[
+                kit.Setting("games", "bounded", t("cnw.lab.games"), **games_box),
+                kit.Setting("players", "slider", t("cnw.table.players"), 3, 3, 6),
+                kit.Setting(
+                    "lineup",
+                    "choice",
+                    t("cnw.lab.lineup"),
+                    "mixed",
+                    options=[(t(f"cnw.lab.lineup_{k}"), k) for k in LINEUPS],
+                    width=440,
+                ),
+                kit.Setting(
+                    "variants",
+                    "flags",
+                    "",
+                    options=[(t(f"cnw.lab.variant_{k}"), k) for k in VARIANTS[1:]],
+                ),
+                kit.Setting(
+                    "turn_cap", "bounded", t("cnw.lab.turn_cap"), turn_cap, 1, 500, width=200
+                ),
+                kit.seed_setting(seed),
+            ],
+            actions=[
+                kit.Action(
+                    "run", t("cnw.lab.run"), "cnw-lab-run", self.plan, self.show, style="primary"
+                ),
+                kit.Action(
+                    "compare_variants",
+                    t("cnw.lab.compare_variants"),
+                    "cnw-lab-variants",
+                    self.plan_variants,
+                    self.show_sweep,
+                    icon="sliders",
+                    partial=True,
+                ),
+                kit.Action(
+                    "compare_players",
+                    t("cnw.lab.compare_players"),
+                    "cnw-lab-players",
+                    self.plan_players,
+                    self.show_sweep,
+                    icon="users",
+                    partial=True,
+                ),
+            ],
+            rows=[
+                ("games", "players", "seed"),
+                ("lineup", "turn_cap"),
+                ("variants",),
+                ("run", "compare_variants", "compare_players"),
+                "bar",
+                "notice",
+                "summary",
+            ],
+            charts=[
                 boxed(self.victory_fig, "cnw-fig-victory"),
                 boxed(self.length_fig, "cnw-fig-length"),
                 boxed(self.seat_fig, "cnw-fig-seat"),
                 boxed(self.sweep_fig, "cnw-fig-sweep"),
                 self.sweep_info,
             ],
+            summary=(t("cnw.lab.press_run"), "cnw-lab-result"),
+            css="cnw-strategy-lab",
+            title=t("cnw.lab.controls"),
             **kw,
         )
-        self.add_class("cnw-strategy-lab")
+        self.result = self.summary  # lesson 5's name for the summary line
 
     # ---------------------------------------------------------------- simulation
     def options(self, variant: str | None = None) -> dict[str, bool]:
@@ -142,49 +184,21 @@ class StrategyLab(w.VBox):
             return {} if variant == "base" else {variant: True}
         return {k: box.value for k, box in self.variants.items() if box.value}
 
-    def simulate(
-        self, players: int, options: dict[str, bool], progress: Any = None
+    def _batch(
+        self, v: dict[str, Any], players: int, options: dict[str, bool], label: str = ""
+    ) -> kit.Batch:
+        params = dict(players=players, lineup=v["lineup"], options=options, turn_cap=v["turn_cap"])
+        return kit.Batch(play, v["games"], v["seed"], params, label)
+
+    def plan(self, v: dict[str, Any]) -> list[kit.Batch]:
+        return [self._batch(v, v["players"], v["variants"])]
+
+    def show(
+        self, _v: dict[str, Any], _batches: list[kit.Batch], results: list[kit.Result]
     ) -> list[simulate.GameSummary]:
-        kinds = LINEUPS[self.lineup.value](players)
-
-        def factory(seed: int) -> list[Any]:
-            return [make_bot(k, seed * 10 + i) for i, k in enumerate(kinds)]
-
-        return simulate.run_games(
-            self.games.value,
-            players,
-            factory,
-            seed=self.seed.value,
-            options=options,
-            turn_cap=self.turn_cap.value,
-            progress=progress,
-        )
-
-    def _busy(self, flag: bool) -> None:
-        for b in (self.run_button, self.variants_button, self.players_button):
-            b.disabled = flag
-
-    def run(self) -> list[simulate.GameSummary]:
-        """The chosen setting, ``games`` times; the three main charts."""
-        n = self.games.value
-        self._busy(True)
-        try:
-            games = run_with_progress(
-                self.bar,
-                n,
-                lambda progress: self.simulate(self.players.value, self.options(), progress),
-            )
-        except IllegalAction as e:
-            self.notice.error(t("cnw.table.illegal", rule=e.rule, reason=e.reason))
-            return []
-        finally:
-            self._busy(False)
-        self.notice.clear()
+        """The chosen setting, ``games`` times: the three main charts."""
+        games = results[0]
         self.summaries = games
-        self._draw(games)
-        return games
-
-    def _draw(self, games: list[simulate.GameSummary]) -> None:
         n = len(games)
         kinds = Counter(g.victory for g in games)
         players = games[0].players
@@ -192,59 +206,65 @@ class StrategyLab(w.VBox):
             (w_ - g.first_player) % players for g in games for w_ in g.winners
         )
         decided = sum(1 for g in games if g.winners)
-        with self.victory_fig.batch_update():
-            self.victory_fig.data[0].y = [100 * kinds.get(v, 0) / n for v in VICTORIES]
-        with self.length_fig.batch_update():
-            self.length_fig.data[0].x = [g.turns for g in games]
+        kit.redraw(self.victory_fig, {"y": [100 * kinds.get(v, 0) / n for v in VICTORIES]})
+        kit.redraw(self.length_fig, {"x": [g.turns for g in games]})
         seats = [t("cnw.lab.seat_n", n=k + 1) for k in range(players)]
-        with self.seat_fig.batch_update():
-            self.seat_fig.data[0].x = seats
-            self.seat_fig.data[0].y = [
-                100 * wins_from_first.get(k, 0) / decided if decided else 0 for k in range(players)
-            ]
-            self.seat_fig.data[1].x = seats
-            self.seat_fig.data[1].y = [100 / players] * players
-        self.result.value = t(
+        shares = [
+            100 * wins_from_first.get(k, 0) / decided if decided else 0 for k in range(players)
+        ]
+        kit.redraw(
+            self.seat_fig, {"x": seats, "y": shares}, {"x": seats, "y": [100 / players] * players}
+        )
+        self.summary.value = t(
             "cnw.lab.result",
             n=n,
             decided=decided,
-            rounds=f"{mean(g.turns for g in games):.1f}",
-            first=f"{100 * simulate.first_player_advantage(games):.1f}",
-            fair=f"{100 / players:.1f}",
+            rounds=kit.number(mean(g.turns for g in games)),
+            first=kit.number(100 * simulate.first_player_advantage(games)),
+            fair=kit.number(100 / players),
         )
+        return games
 
-    def _sweep(self, settings: list[tuple[str, int, dict[str, bool]]]) -> list[list[Any]]:
-        total = self.games.value * len(settings)
-        rows: list[list[Any]] = []
+    def plan_variants(self, v: dict[str, Any]) -> list[kit.Batch]:
+        """Each variant of §12 alone against the base game, same seeds and players."""
+        players = v["players"]
+        batches = [
+            self._batch(v, players, self.options(k), t(f"cnw.lab.variant_{k}"))
+            for k in VARIANTS[:-1]
+        ]
+        teams = max(4, players)  # §12.2: two teams of 2–3 players
+        label = t("cnw.lab.team_players", n=teams)
+        return [*batches, self._batch(v, teams, self.options("team_building"), label)]
 
-        def work(progress: Any) -> None:
-            for k, (label, players, options) in enumerate(settings):
-                done = k * self.games.value
-                try:
-                    games = self.simulate(
-                        players, options, lambda i, _n, done=done: progress(done + i)
-                    )
-                except IllegalAction as e:
-                    rows.append([label, None, e.reason])
-                    continue
-                rows.append([label, games, ""])
+    def plan_players(self, v: dict[str, Any]) -> list[kit.Batch]:
+        """The ticked variants with 3, 4, 5 and 6 players."""
+        return [self._batch(v, n, v["variants"], t("cnw.lab.n_players", n=n)) for n in range(3, 7)]
 
-        self._busy(True)
-        try:
-            run_with_progress(self.bar, total, work)
-        finally:
-            self._busy(False)
+    def show_sweep(
+        self, _v: dict[str, Any], batches: list[kit.Batch], results: list[kit.Result]
+    ) -> list[list[Any]]:
+        """One stacked bar per setting; a setting the rules refuse is listed as skipped."""
+        rows = [
+            [b.label, None, r.reason] if isinstance(r, IllegalAction) else [b.label, r, ""]
+            for b, r in zip(batches, results, strict=True)
+        ]
         played = [r for r in rows if r[1]]
-        with self.sweep_fig.batch_update():
-            for trace, v in zip(self.sweep_fig.data, VICTORIES, strict=True):
-                trace.x = [r[0] for r in played]
-                trace.y = [100 * sum(1 for g in r[1] if g.victory == v) / len(r[1]) for r in played]
+        kit.redraw(
+            self.sweep_fig,
+            *(
+                {
+                    "x": [r[0] for r in played],
+                    "y": [100 * sum(g.victory == v for g in r[1]) / len(r[1]) for r in played],
+                }
+                for v in VICTORIES
+            ),
+        )
         lines = [
             t(
                 "cnw.lab.sweep_row",
                 label=r[0],
-                rounds=f"{mean(g.turns for g in r[1]):.1f}",
-                first=f"{100 * simulate.first_player_advantage(r[1]):.1f}",
+                rounds=kit.number(mean(g.turns for g in r[1])),
+                first=kit.number(100 * simulate.first_player_advantage(r[1])),
             )
             if r[1]
             else t("cnw.lab.sweep_skipped", label=r[0], reason=r[2])
@@ -255,26 +275,8 @@ class StrategyLab(w.VBox):
 
     def compare_variants(self) -> list[list[Any]]:
         """Each variant of §12 alone against the base game, same seeds and players."""
-        players = self.players.value
-        settings = [(t(f"cnw.lab.variant_{v}"), players, self.options(v)) for v in VARIANTS[:-1]]
-        teams = max(4, players)  # §12.2: two teams of 2–3 players
-        settings.append((t("cnw.lab.team_players", n=teams), teams, self.options("team_building")))
-        return self._sweep(settings)
+        return self.press("compare_variants")
 
     def compare_players(self) -> list[list[Any]]:
         """The ticked variants with 3, 4, 5 and 6 players."""
-        return self._sweep([(t("cnw.lab.n_players", n=n), n, self.options()) for n in range(3, 7)])
-
-
-def _width(px: int) -> w.Layout:
-    return w.Layout(width=f"{px}px")
-
-
-def _wrap() -> w.Layout:
-    return w.Layout(flex_flow="row wrap")
-
-
-def _button(key: str, css: str, icon: str, style: str = "") -> w.Button:
-    b = w.Button(description=t(key), icon=icon, button_style=style, layout=w.Layout(width="auto"))
-    b.add_class(css)
-    return b
+        return self.press("compare_players")

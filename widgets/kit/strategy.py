@@ -205,8 +205,8 @@ class Batch:
 
 @dataclass(frozen=True)
 class Action:
-    """A button of a lab: ``plan(values)`` lists the batches to play, ``show(values, results)``
-    draws them (one result per batch) and returns what the lab's method returns.
+    """A button of a lab: ``plan(values)`` lists the batches to play, ``show(values, batches,
+    results)`` draws them (one result per batch) and returns what the lab's method returns.
 
     ``partial``: a batch whose setting the rules refuse (``IllegalAction``) is passed on to
     ``show`` (a sweep skips that row); otherwise the whole press is refused with the rule.
@@ -216,7 +216,7 @@ class Action:
     label: str
     css: str
     plan: Callable[[dict[str, Any]], list[Batch]]
-    show: Callable[[dict[str, Any], list[Result]], Any]
+    show: Callable[[dict[str, Any], list[Batch], list[Result]], Any]
     icon: str = "play"
     style: str = ""
     partial: bool = False
@@ -250,6 +250,8 @@ class StrategyLab(w.VBox):
     ) -> None:
         self.settings = list(settings)
         self.actions = {a.name: a for a in actions}
+        if clash := {s.name for s in self.settings} & set(self.actions):
+            raise ValueError(f"a setting and a button share the names {sorted(clash)}")
         self.controls: dict[str, Any] = {}
         for s in self.settings:
             if hasattr(w.VBox, s.name):
@@ -335,7 +337,7 @@ class StrategyLab(w.VBox):
             self.notice.error(t(self.illegal, rule=refused[0].rule, reason=refused[0].reason))
             return action.nothing()
         self.notice.clear()
-        return action.show(values, results)
+        return action.show(values, batches, results)
 
     def run(self) -> Any:
         """The lab's main button (the action named ``run``)."""

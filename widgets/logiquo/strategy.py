@@ -1,18 +1,18 @@
 """Many seeded bot games (``gamelib.logiquo.simulate.run_games``) on a button: cooperative
 against selfish careful bots on the same seeds, game length by player count and hand size, and
-what the special cards were worth. This module only counts the summaries and draws them."""
+what the special cards were worth. The lab machinery is ``widgets.kit.strategy``; this module
+only says which games to play, counts the summaries and draws them."""
 
 from __future__ import annotations
 
 from statistics import mean
 from typing import Any
 
-import ipywidgets as w
-
 from gamelib.logiquo import odds
 from gamelib.logiquo.simulate import GameSummary, careful_factory, run_games
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed
 from widgets.i18n import t
+from widgets.kit import strategy as kit
 
 POLICIES = {"cooperative": True, "selfish": False}
 COLOURS = {"cooperative": "#1f77b4", "selfish": "#e67e22"}
@@ -48,47 +48,28 @@ def specials_split(games: list[GameSummary], attr: str) -> tuple[float, float, i
     )
 
 
-class StrategyLab(w.VBox):
+def play(
+    n: int,
+    seed: int,
+    progress: kit.Progress,
+    *,
+    players: int,
+    cooperative: bool,
+    hand_size: int | None,
+) -> list[GameSummary]:
+    """``n`` games of careful bots (cooperative or selfish) with ``hand_size`` control cards."""
+    return run_games(
+        n, players, careful_factory(cooperative), seed, hand_size=hand_size, progress=progress
+    )
+
+
+class StrategyLab(kit.StrategyLab):
     """Choose players, a hand size and a number of games; press Run."""
 
     def __init__(self, games: int = 1000, seed: int = 0, **kwargs: Any) -> None:
-        self.games = w.BoundedIntText(
-            value=games,
-            min=1,
-            max=5000,
-            description=t("logiquo.strategy.games"),
-            style={"description_width": "initial"},
-            layout=w.Layout(width="260px"),
-        )
-        self.games.add_class("logiquo-strategy-games")
-        self.players = w.IntSlider(value=4, min=2, max=6, description=t("logiquo.table.players"))
-        self.players.add_class("logiquo-strategy-players")
-        self.hand = w.Dropdown(
-            options=[(t("logiquo.strategy.suggested"), 0)] + [(str(k), k) for k in range(1, 13)],
-            value=0,
-            description=t("logiquo.strategy.hand"),
-            style={"description_width": "initial"},
-            layout=w.Layout(width="380px"),
-        )
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
-        self.run_button = w.Button(
-            description=t("logiquo.strategy.run"),
-            icon="play",
-            button_style="primary",
-            layout=w.Layout(width="auto"),
-        )
-        self.run_button.add_class("logiquo-strategy-run")
-        self.run_button.on_click(lambda _: self.run())
-        self.bar = progress_bar()
-        self.summary = w.HTML(t("logiquo.strategy.press_run"))
-        self.summary.add_class("logiquo-strategy-summary")
-        self.notice = Notice()
-
-        self.turns_fig = figure(
-            height=340,
-            title=t("logiquo.strategy.turns_title"),
+        self.turns_fig = kit.chart(
+            340,
+            t("logiquo.strategy.turns_title"),
             barmode="overlay",
             xaxis=dict(title=t("logiquo.strategy.turns_axis")),
             yaxis=dict(title=t("logiquo.strategy.share_axis"), tickformat=".0%"),
@@ -104,9 +85,9 @@ class StrategyLab(w.VBox):
                 bingroup="turns",
                 xbins=dict(size=2),
             )
-        self.rate_fig = figure(
-            height=340,
-            title=t("logiquo.strategy.rate_title"),
+        self.rate_fig = kit.chart(
+            340,
+            t("logiquo.strategy.rate_title"),
             barmode="group",
             yaxis=dict(tickformat=".0%", range=[0, 1]),
             legend=dict(orientation="h", y=-0.2),
@@ -124,9 +105,9 @@ class StrategyLab(w.VBox):
                 marker_color=colour,
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>",
             )
-        self.special_fig = figure(
-            height=340,
-            title=t("logiquo.strategy.special_title"),
+        self.special_fig = kit.chart(
+            340,
+            t("logiquo.strategy.special_title"),
             barmode="group",
             yaxis=dict(title=t("logiquo.strategy.data_axis"), range=[0, 3]),
             legend=dict(orientation="h", y=-0.2),
@@ -138,9 +119,9 @@ class StrategyLab(w.VBox):
         self.special_fig.add_bar(
             x=kinds, y=[0, 0], name=t("logiquo.strategy.not_used"), marker_color="#b0b7bf"
         )
-        self.sweep_fig = figure(
-            height=360,
-            title=t("logiquo.strategy.sweep_title"),
+        self.sweep_fig = kit.chart(
+            360,
+            t("logiquo.strategy.sweep_title"),
             xaxis=dict(title=t("logiquo.strategy.players_axis"), dtick=1),
             yaxis=dict(title=t("logiquo.strategy.offset_axis")),
         )
@@ -153,102 +134,123 @@ class StrategyLab(w.VBox):
             colorbar=dict(title=t("logiquo.strategy.turns_short")),
         )
         super().__init__(
-            [
-                card(
-                    [
-                        w.HBox([self.players, self.hand], layout=w.Layout(flex_flow="row wrap")),
-                        w.HBox([self.games, self.seed, self.run_button]),
-                        self.bar,
-                        self.summary,
-                        self.notice,
-                    ],
-                    t("logiquo.strategy.controls"),
+            settings=[
+                kit.Setting(
+                    "games",
+                    "bounded",
+                    t("logiquo.strategy.games"),
+                    games,
+                    1,
+                    5000,
+                    width=260,
+                    label_width="initial",
+                    css="logiquo-strategy-games",
                 ),
+                kit.Setting(
+                    "players",
+                    "slider",
+                    t("logiquo.table.players"),
+                    4,
+                    2,
+                    6,
+                    css="logiquo-strategy-players",
+                ),
+                kit.Setting(
+                    "hand",
+                    "choice",
+                    t("logiquo.strategy.hand"),
+                    0,
+                    options=[(t("logiquo.strategy.suggested"), 0)]
+                    + [(str(k), k) for k in range(1, 13)],
+                    width=380,
+                    label_width="initial",
+                ),
+                kit.seed_setting(seed),
+            ],
+            actions=[
+                kit.Action(
+                    "run",
+                    t("logiquo.strategy.run"),
+                    "logiquo-strategy-run",
+                    self.plan,
+                    self.show,
+                    style="primary",
+                    nothing=dict,
+                )
+            ],
+            rows=[("players", "hand"), ("games", "seed", "run"), "bar", "summary", "notice"],
+            charts=[
                 boxed(self.turns_fig, "logiquo-fig-turns"),
                 boxed(self.rate_fig, "logiquo-fig-rates"),
                 boxed(self.special_fig, "logiquo-fig-specials"),
                 boxed(self.sweep_fig, "logiquo-fig-sweep"),
             ],
+            summary=(t("logiquo.strategy.press_run"), "logiquo-strategy-summary"),
+            css="logiquo-strategy",
+            title=t("logiquo.strategy.controls"),
             **kwargs,
         )
-        self.add_class("logiquo-strategy")
 
     def sweep_games(self, n: int) -> int:
         """Games per cell of the player count x hand size sweep (a twentieth of the main run)."""
         return max(1, n // 20)
 
-    def run(self) -> dict[str, list[GameSummary]]:
-        n, players, seed = self.games.value, self.players.value, self.seed.value
-        hand = self.hand.value or None
+    def plan(self, v: dict[str, Any]) -> list[kit.Batch]:
+        """Both policies on the same seeds, then one small batch per cell of the sweep."""
+        n, players, seed = v["games"], v["players"], v["seed"]
+        hand = v["hand"] or None
+        batches = [
+            kit.Batch(play, n, seed, dict(players=players, cooperative=coop, hand_size=hand))
+            for coop in POLICIES.values()
+        ]
         per_cell = self.sweep_games(n)
-        total = 2 * n + per_cell * len(SWEEP_PLAYERS) * len(SWEEP_OFFSETS)
+        for offset in SWEEP_OFFSETS:
+            for p in SWEEP_PLAYERS:
+                size = odds.hand_size_for(p) + offset
+                params = dict(players=p, cooperative=True, hand_size=size)
+                batches.append(kit.Batch(play, per_cell, seed + 1000 * p + offset, params))
+        return batches
 
-        def work(progress: Any) -> tuple[dict[str, list[GameSummary]], list[list[float]]]:
-            done = 0
-
-            def step(i: int, _n: int) -> None:
-                progress(done + i)
-
-            results = {}
-            for policy, coop in POLICIES.items():
-                results[policy] = run_games(
-                    n, players, careful_factory(coop), seed, hand_size=hand, progress=step
-                )
-                done += n
-            grid = []
-            for offset in SWEEP_OFFSETS:
-                row = []
-                for p in SWEEP_PLAYERS:
-                    size = odds.hand_size_for(p) + offset
-                    games = run_games(
-                        per_cell,
-                        p,
-                        careful_factory(True),
-                        seed + 1000 * p + offset,
-                        hand_size=size,
-                        progress=step,
-                    )
-                    done += per_cell
-                    row.append(mean(g.turns for g in games))
-                grid.append(row)
-            return results, grid
-
-        self.run_button.disabled = True
-        try:
-            results, grid = run_with_progress(self.bar, total, work)
-        finally:
-            self.run_button.disabled = False
-        with self.turns_fig.batch_update():
-            for trace, policy in zip(self.turns_fig.data, POLICIES, strict=True):
-                trace.x = [g.turns for g in results[policy]]
-        with self.rate_fig.batch_update():
-            for trace, policy in zip(self.rate_fig.data, POLICIES, strict=True):
-                games = results[policy]
-                trace.y = [
-                    _share(games, "survival"),
-                    stopped_share(games),
-                    mean(mean(g.data_left) for g in games) / 3,
-                ]
-        coop = results["cooperative"]
+    def show(
+        self, v: dict[str, Any], _batches: list[kit.Batch], results: list[kit.Result]
+    ) -> dict[str, list[GameSummary]]:
+        by_policy = dict(zip(POLICIES, results, strict=False))
+        cells = [mean(g.turns for g in games) for games in results[len(POLICIES) :]]
+        width = len(SWEEP_PLAYERS)
+        grid = [cells[i : i + width] for i in range(0, len(cells), width)]
+        kit.redraw(self.turns_fig, *({"x": [g.turns for g in by_policy[p]]} for p in POLICIES))
+        kit.redraw(
+            self.rate_fig,
+            *(
+                {
+                    "y": [
+                        _share(by_policy[p], "survival"),
+                        stopped_share(by_policy[p]),
+                        mean(mean(g.data_left) for g in by_policy[p]) / 3,
+                    ]
+                }
+                for p in POLICIES
+            ),
+        )
+        coop = by_policy["cooperative"]
         logiquo = specials_split(coop, "logiquo_used")
         pentaqo = specials_split(coop, "pentaqo_used")
-        with self.special_fig.batch_update():
-            self.special_fig.data[0].y = [logiquo[0], pentaqo[0]]
-            self.special_fig.data[1].y = [logiquo[1], pentaqo[1]]
-        with self.sweep_fig.batch_update():
-            self.sweep_fig.data[0].z = grid
-        turns = {p: mean(g.turns for g in results[p]) for p in POLICIES}
-        gifts = {p: mean(sum(g.gifts) for g in results[p]) for p in POLICIES}
+        kit.redraw(
+            self.special_fig, {"y": [logiquo[0], pentaqo[0]]}, {"y": [logiquo[1], pentaqo[1]]}
+        )
+        kit.redraw(self.sweep_fig, {"z": grid})
+        turns = {p: mean(g.turns for g in by_policy[p]) for p in POLICIES}
+        gifts = {p: mean(sum(g.gifts) for g in by_policy[p]) for p in POLICIES}
         self.summary.value = t(
             "logiquo.strategy.done",
-            n=n,
-            players=players,
-            coop_turns=f"{turns['cooperative']:.1f}",
-            selfish_turns=f"{turns['selfish']:.1f}",
-            coop_gifts=f"{gifts['cooperative']:.1f}",
-            selfish_gifts=f"{gifts['selfish']:.1f}",
+            n=v["games"],
+            players=v["players"],
+            coop_turns=kit.number(turns["cooperative"]),
+            selfish_turns=kit.number(turns["selfish"]),
+            coop_gifts=kit.number(gifts["cooperative"]),
+            selfish_gifts=kit.number(gifts["selfish"]),
             logiquo_seats=logiquo[2],
             pentaqo_seats=pentaqo[2],
-            cell=per_cell,
+            cell=self.sweep_games(v["games"]),
         )
-        return results
+        return by_policy
