@@ -180,39 +180,6 @@ def test_illegal_move_is_explained_and_changes_nothing(table):
     assert game.current_player(table.state) == 0
 
 
-def test_back_forward_and_finish(table):
-    import gamelib.airwar as game
-
-    _human_moves(table, 3)
-    n = table.session.index
-    table.back()
-    assert table.session.index == n - 1 and table.forward_button.disabled is False
-    table.forward()
-    assert table.session.index == n
-    table.finish()
-    assert game.is_over(table.state)
-    assert "over" in table.status.value and table.actions.children == ()
-
-
-def test_save_and_load_round_trip(table):
-    _human_moves(table, 4)
-    text = table.save_text()
-    state = table.state
-    assert "airwar-save-link" in table.save_link.value
-    _human_moves(table, 4)
-    assert table.load_text(text)
-    assert table.state == state and "loaded" in table.notice.value
-
-
-def test_corrupt_save_is_refused_and_the_game_kept(table):
-    _human_moves(table, 2)
-    before, log = table.save_text(), list(table.session.log)
-    assert not table.load_text(b"{not json")
-    assert "unchanged" in table.notice.value
-    assert not table.load_text(before.replace('"industry"', '"industri"'))
-    assert table.save_text() == before and table.session.log == log
-
-
 def test_strategy_lab_runs_five_games_and_fills_every_chart():
     from widgets.airwar.strategy import StrategyLab
 

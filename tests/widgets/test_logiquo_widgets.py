@@ -195,39 +195,6 @@ def test_illegal_move_is_explained_and_changes_nothing(table):
     assert table.save_text() == before and len(table.session.log) == n
 
 
-def test_back_forward_and_finish(table):
-    from gamelib import logiquo as game
-
-    _human_moves(table, 3)
-    n = table.session.index
-    table.back()
-    assert table.session.index == n - 1 and table.forward_button.disabled is False
-    table.forward()
-    assert table.session.index == n
-    table.finish()
-    assert game.is_over(table.state)
-    assert "over" in table.status.value and table.actions.children == ()
-
-
-def test_save_and_load_round_trip(table):
-    _human_moves(table, 4)
-    text = table.save_text()
-    state = table.state
-    assert "logiquo-save-link" in table.save_link.value
-    _human_moves(table, 4)
-    assert table.load_text(text)
-    assert table.state == state and "loaded" in table.notice.value
-
-
-def test_corrupt_save_is_refused_and_the_game_kept(table):
-    _human_moves(table, 2)
-    before, log = table.save_text(), list(table.session.log)
-    assert not table.load_text(b"{not json")
-    assert "unchanged" in table.notice.value
-    assert not table.load_text(before.replace('"hands"', '"hand"'))
-    assert table.save_text() == before and table.session.log == log
-
-
 def test_all_bot_table_plays_to_the_end_on_new_game():
     from gamelib import logiquo as game
     from widgets.logiquo.table import LogiquoTable

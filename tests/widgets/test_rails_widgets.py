@@ -193,44 +193,6 @@ def test_illegal_move_is_explained_and_changes_nothing(table):
     assert "§" in table.notice.value
 
 
-def test_back_and_forward_walk_the_log(table):
-    import gamelib.rails as rails
-
-    table.keep()
-    table.act(rails.DrawDeck())
-    n = table.session.index
-    table.back()
-    assert table.session.index == n - 1 and table.forward_button.disabled is False
-    table.forward()
-    assert table.session.index == n
-
-
-def test_save_and_load_round_trip(table):
-    import base64
-    import re
-
-    import gamelib.rails as rails
-
-    table.keep()
-    text = table.save_text()
-    href = re.search(r"base64,([^']+)'", table.save_link.value).group(1)
-    assert base64.b64decode(href).decode() == text
-    table.act(rails.DrawDeck())
-    assert rails.to_json(table.state) != text
-    assert table.load_text(text)
-    assert rails.to_json(table.state) == text
-    assert table.session.log == []
-
-
-def test_corrupt_load_changes_nothing(table):
-    state = table.state
-    assert not table.load_text(b"{not json")
-    assert table.state is state
-    assert "nothing was changed" in table.notice.value
-    table._on_upload({"new": ({"name": "x.json", "content": memoryview(b'{"game": "cnw"}')},)})
-    assert table.state is state
-
-
 def test_bots_play_to_the_end(table):
     table.finish()
     assert table.state.phase == "over"
