@@ -1,54 +1,92 @@
 """Where the bundled offline assets are served from.
 
-plotly fetches a geo figure's base map from ``config.topojsonURL`` (its CDN by default). Inside
-Voilà we point it at ``notebooks/assets/topojson/`` served by Voilà itself, so maps render with no
-internet. Voilà tells the kernel the page it renders through CGI-style environment variables
-(``SERVER_SOFTWARE=voila/...``, ``SCRIPT_NAME=<base>voila/render/<notebook path>``); the kernel's
-working directory is the notebook's folder. From those two we find Voilà's root folder and build
-the URL of the assets under ``<base>voila/files/``, whatever the base URL (Binder adds one) and
-whatever folder Voilà was started in.
+plotly fetches a geo figure's base map from ``config.topojsonURL`` (its CDN by default). We point
+it at ``notebooks/assets/topojson/`` served by the app itself, so maps render with no internet:
 
-Outside Voilà (JupyterLab, nbclient) there is no such page: plotly keeps its default CDN.
+- **Voilà** (standalone, as a Jupyter server extension, with or without a preheated kernel pool).
+  The page of a notebook is always ``<base>voila/render/<notebook path>``, and Voilà answers any
+  other file under ``voila/render/`` with a redirect to ``voila/files/`` (which serves the
+  allow-listed assets). So the URL of the assets *relative to the notebook's folder* is also
+  their URL relative to the page: no base URL, no root folder and no request is needed, which
+  matters for a preheated kernel, that runs the notebook before any student asks for it (it has
+  no ``SCRIPT_NAME``). We recognise Voilà by the variables it sets for every kernel
+  (``VOILA_BASE_URL``; ``SERVER_SOFTWARE=voila/...`` per request).
+- **JupyterLab / Jupyter server**: the page is ``<base>lab/...`` at any depth, so the URL must be
+  absolute: ``<base>files/<path under the server's root>``. The kernel's parent process is the
+  server, which writes its ``base_url`` and ``root_dir`` to ``jpserver-<pid>.json`` in Jupyter's
+  runtime folder.
+- Anywhere else (nbclient in the tests, a plain ``python``) there is no page: plotly keeps its
+  default.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import quote
 
 ASSETS = Path(__file__).resolve().parent.parent / "notebooks" / "assets"
 TOPOJSON = ASSETS / "topojson"
 _MARK = "voila/render/"
 
 
-def voila_files_url(
-    target: Path, environ: os._Environ | dict | None = None, cwd: str | None = None
-) -> str | None:
-    """URL under which Voilà serves ``target``, or ``None`` when not running inside Voilà."""
-    env = os.environ if environ is None else environ
-    if not str(env.get("SERVER_SOFTWARE", "")).startswith("voila/"):
-        return None
+def _in_voila(env: Mapping[str, str]) -> bool:
+    return "VOILA_BASE_URL" in env or str(env.get("SERVER_SOFTWARE", "")).startswith("voila/")
+
+
+def voila_relative_url(target: Path, cwd: Path, env: Mapping[str, str]) -> str | None:
+    """``target`` relative to the notebook's folder ``cwd`` (= relative to its Voilà page), or
+    ``None`` when the page's own address shows the target lies outside the folder Voilà serves."""
+    relative = Path(os.path.relpath(Path(target).resolve(), cwd.resolve())).as_posix()
     script = str(env.get("SCRIPT_NAME", ""))
-    if _MARK not in script:
-        return None
-    prefix, notebook = script.split(_MARK, 1)
-    notebook_dir = Path(cwd or os.getcwd()).resolve()
-    depth = len(Path(notebook).parent.parts)  # folders between Voila's root and the notebook
-    root = notebook_dir
-    for _ in range(depth):
-        root = root.parent
+    if script:  # a page rendered on request: check the assets are inside Voilà's root
+        if _MARK not in script:
+            return None  # single-notebook mode (page at "/"): no voila/render/ to climb from
+        depth = len(Path(script.split(_MARK, 1)[1]).parent.parts)
+        if relative.split("/").count("..") > depth:
+            return None
+    return relative.rstrip("/") + "/"
+
+
+def jupyter_server_files_url(
+    target: Path, ppid: int | None = None, runtime_dir: str | Path | None = None
+) -> str | None:
+    """``<base>files/<target under root>/`` of the Jupyter server that started this kernel, or
+    ``None`` when the parent is not a Jupyter server or the target is outside its root."""
+    if runtime_dir is None:
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        runtime_dir = jupyter_runtime_dir()
+    info_file = Path(runtime_dir) / f"jpserver-{ppid if ppid is not None else os.getppid()}.json"
     try:
-        relative = Path(target).resolve().relative_to(root)
-    except ValueError:
-        return None  # the assets are outside the folder Voila serves
-    url = f"{prefix}voila/files/{relative.as_posix()}"
-    return url if not Path(target).is_dir() else url.rstrip("/") + "/"
+        info = json.loads(info_file.read_text(encoding="utf-8"))
+        relative = Path(target).resolve().relative_to(Path(info["root_dir"]).resolve())
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    base = str(info.get("base_url") or "/")
+    return f"{base.rstrip('/')}/files/{quote(relative.as_posix())}/"
+
+
+def topojson_url(
+    environ: Mapping[str, str] | None = None,
+    cwd: str | Path | None = None,
+    ppid: int | None = None,
+    runtime_dir: str | Path | None = None,
+) -> str | None:
+    """The base-map URL for this kernel's page, or ``None`` to keep plotly's CDN."""
+    env = os.environ if environ is None else environ
+    here = Path(cwd or os.getcwd())
+    if _in_voila(env):
+        return voila_relative_url(TOPOJSON, here, env)
+    return jupyter_server_files_url(TOPOJSON, ppid, runtime_dir)
 
 
 def plotly_config() -> dict:
     """The plotly config every figure of the lessons uses."""
     config: dict = {"displaylogo": False, "scrollZoom": False}
-    url = voila_files_url(TOPOJSON)
+    url = topojson_url()
     if url:
         config["topojsonURL"] = url
     return config

@@ -1,0 +1,330 @@
+"""The lessons' server as students meet it: started like ``make run`` / ``make classroom``, visited
+by headless Chromium (nothing outside 127.0.0.1) or by a client speaking Voilà's own protocol.
+
+Shared by tests/server/ and benchmarks/load.py, so the benchmark measures what the tests check.
+A protocol session does what Voilà 0.5.13's page does: GET the render page (the server runs the
+notebook while it streams the HTML), open the kernel's websocket, ask for the widget comms
+(``comm_info_request``) and one widget's state (``request_state``), and on leaving POST the
+shutdown beacon with the ``_xsrf`` cookie's value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlparse
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = ROOT / "classroom" / "serve.py"
+LOGS = ROOT / "test-artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    base: str
+    proc: subprocess.Popen
+    log: Path
+
+    def kernels(self) -> list[psutil.Process]:
+        """The kernel processes this server started (and that are still running)."""
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        found = []
+        for child in children:
+            try:
+                if "ipykernel_launcher" in " ".join(child.cmdline()):
+                    found.append(child)
+            except psutil.Error:
+                pass
+        return found
+
+    def kernel_rss_mb(self) -> list[float]:
+        sizes = []
+        for k in self.kernels():
+            with suppress(psutil.Error):
+                sizes.append(k.memory_info().rss / 2**20)
+        return sizes
+
+    def wait_kernels(self, at_most: int, timeout: float) -> int:
+        """Until at most ``at_most`` kernels run (or ``timeout`` s); returns how many run."""
+        deadline = time.monotonic() + timeout
+        while len(self.kernels()) > at_most and time.monotonic() < deadline:
+            time.sleep(0.5)
+        return len(self.kernels())
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+@contextmanager
+def running_server(*args: str, ready: str | None = None, timeout: float = 240) -> Iterator[Server]:
+    """``classroom/serve.py *args`` on a free 127.0.0.1 port; with ``ready``, also wait until
+    that text is in its output (e.g. the classroom's "Warm kernels ready")."""
+    port = free_port()
+    LOGS.mkdir(exist_ok=True)
+    log = LOGS / f"server-{port}.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, str(SERVE), "--host=127.0.0.1", f"--port={port}", *args],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
+    server = Server(f"http://127.0.0.1:{port}", proc, log)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server stopped:\n{server.log_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start:\n{server.log_text()[-3000:]}")
+            try:
+                urllib.request.urlopen(server.base + "/voila/static/", timeout=2)
+                up = True
+            except urllib.error.HTTPError:
+                up = True  # it answers
+            except OSError:
+                up = False
+            if up and (ready is None or ready in server.log_text()):
+                break
+            time.sleep(0.5)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser"):
+        if candidate and (found := shutil.which(candidate)):
+            return found
+    return None
+
+
+def offline_context(browser, outside: list[str]):
+    """A browser context whose requests leaving 127.0.0.1 are aborted and listed in ``outside``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def route(route):
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or (urlparse(url).hostname or "") in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+# --- Voilà's protocol, as its page speaks it --------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One student's visit over HTTP + the kernel websocket."""
+
+    notebook: str
+    first_widget: float | None = None  # seconds from the GET to one widget's state received
+    kernel_id: str | None = None
+    widgets: int = 0
+    error: str | None = None
+    cookies: dict[str, str] = field(default_factory=dict)
+
+
+def _msg(msg_type: str, content: dict, session: str) -> dict:
+    return {
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "student",
+            "session": session,
+            "date": "",
+            "version": "5.3",
+        },
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "channel": "shell",
+        "buffers": [],
+    }
+
+
+def _cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{k}={v}" for k, v in cookies.items())
+
+
+def _keep_cookies(headers, cookies: dict[str, str]) -> None:
+    for line in headers.get_list("Set-Cookie"):
+        jar = SimpleCookie()
+        jar.load(line)
+        cookies.update({k: m.value for k, m in jar.items()})
+
+
+async def visit(
+    base: str,
+    notebook: str,
+    timeout: float = 120,
+    close: asyncio.Event | None = None,
+    opened: asyncio.Event | None = None,
+) -> Session:
+    """Open ``notebook`` like Voilà's page does, wait for a live widget, keep the page open until
+    ``close`` is set (if given), then leave (the shutdown beacon). Errors are recorded, never
+    raised."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    s = Session(notebook)
+    client = AsyncHTTPClient(force_instance=True, max_clients=4)
+    start = time.perf_counter()
+    ws = None
+    try:
+        resp = await client.fetch(
+            f"{base}/voila/render/{notebook}", request_timeout=timeout, follow_redirects=False
+        )
+        _keep_cookies(resp.headers, s.cookies)
+        html = resp.body.decode("utf-8", "replace")
+        if "There was an error when executing cell" in html or "Traceback" in html:
+            s.error = "a cell failed"
+            return s
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+        if not found:
+            s.error = "no kernel id in the page"
+            return s
+        s.kernel_id = found.group(1)
+        session = uuid.uuid4().hex
+        ws_url = base.replace("http", "ws", 1) + (
+            f"/api/kernels/{s.kernel_id}/channels?session_id={session}"
+        )
+        ws = await websocket_connect(
+            HTTPRequest(
+                ws_url, headers={"Cookie": _cookie_header(s.cookies)}, connect_timeout=timeout
+            )
+        )
+        info = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
+        await ws.write_message(json.dumps(info))
+        comms: dict = {}
+        asked: str | None = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            raw = await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
+            if raw is None:
+                s.error = "the kernel's websocket closed"
+                return s
+            if isinstance(raw, bytes):
+                continue  # a binary (v1 protocol) frame: not ours
+            msg = json.loads(raw)
+            parent = msg.get("parent_header", {}).get("msg_id")
+            if msg.get("msg_type") == "comm_info_reply" and parent == info["header"]["msg_id"]:
+                comms = msg["content"].get("comms", {})
+                s.widgets = len(comms)
+                if not comms:
+                    s.error = "no widget in the kernel"
+                    return s
+                asked = next(iter(comms))
+                data = {"comm_id": asked, "data": {"method": "request_state"}}
+                ask = _msg("comm_msg", data, session)
+                await ws.write_message(json.dumps(ask))
+            elif (
+                asked
+                and msg.get("msg_type") == "comm_msg"
+                and msg["content"].get("comm_id") == asked
+                and msg["content"].get("data", {}).get("method") == "update"
+            ):
+                s.first_widget = time.perf_counter() - start
+                break
+        else:
+            s.error = "no widget state within the timeout"
+            return s
+        if opened is not None:
+            opened.set()
+        if close is not None:
+            await close.wait()
+    except (TimeoutError, HTTPClientError, OSError) as exc:
+        s.error = f"{type(exc).__name__}: {exc}"
+    finally:
+        if opened is not None:
+            opened.set()
+        if ws is not None:
+            ws.close()
+        if s.kernel_id:
+            await leave(client, base, s)
+        client.close()
+    return s
+
+
+async def leave(client, base: str, s: Session) -> None:
+    """What the page does on ``beforeunload``: POST the shutdown with the _xsrf cookie's value."""
+    from tornado.httpclient import HTTPClientError
+
+    body = urlencode({"_xsrf": s.cookies.get("_xsrf", "")})
+    try:
+        await client.fetch(
+            f"{base}/voila/api/shutdown/{s.kernel_id}",
+            method="POST",
+            body=body,
+            headers={
+                "Cookie": _cookie_header(s.cookies),
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+            request_timeout=30,
+        )
+    except (HTTPClientError, OSError) as exc:
+        if s.error is None:
+            s.error = f"shutdown refused: {exc}"
+
+
+async def visit_many(
+    base: str, notebook: str, n: int, timeout: float = 120, while_open=None
+) -> list[Session]:
+    """``n`` students opening ``notebook`` at the same moment; once every page has its widgets
+    (or failed), ``while_open()`` runs (e.g. to weigh the kernels), then every page is closed."""
+    close = asyncio.Event()
+    opened = [asyncio.Event() for _ in range(n)]
+    tasks = [asyncio.ensure_future(visit(base, notebook, timeout, close, o)) for o in opened]
+    await asyncio.gather(*(o.wait() for o in opened))
+    if while_open is not None:
+        while_open()
+    close.set()
+    return list(await asyncio.gather(*tasks))
