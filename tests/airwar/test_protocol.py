@@ -30,6 +30,18 @@ def test_package_is_a_game_module():
     assert issubclass(aw.bots.RandomBot, __import__("gamelib.bots").bots.RandomBot)
 
 
+def test_every_step_and_decision_has_its_phase_module():
+    """The front (rules.py) hands every step to one phase module and every action to one
+    handler, so a rule split across files cannot lose a decision."""
+    from gamelib.airwar import rules
+    from gamelib.airwar.state import STEPS
+
+    assert set(rules._LEGAL) == set(STEPS) - {"over"}
+    assert set(rules._HANDLERS) == set(A.ACTION_CLASSES)
+    assert set(rules._STEPS) == set(STEPS) - {"over"}
+    assert {t for _, _, types in rules._STEPS.values() for t in types} == set(A.ACTION_CLASSES)
+
+
 def test_json_round_trip_and_continuation():
     """Saves round-trip exactly and continue with the same future (RNG inside the state)."""
     s = _midgame()
