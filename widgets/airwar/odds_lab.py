@@ -1,5 +1,6 @@
 """The AirWar odds lab: exact probabilities from ``gamelib.airwar.odds`` as live charts, and the
-seeded Monte Carlo twins of the same functions on a button. This module only lays numbers out.
+seeded Monte Carlo twins of the same functions on a button (``widgets.kit.odds``). This module
+only lays numbers out.
 
 The damage charts use gamelib's stated one-pass model: each interceptor blindly picks a
 different mission card, duels once, nobody strikes exposed cards afterwards.
@@ -14,11 +15,12 @@ import ipywidgets as w
 from gamelib.airwar import cards, odds
 from gamelib.airwar.cards import Card
 from widgets.airwar.deck import SIDE_COLOURS, side_label
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed, card
 from widgets.i18n import t
+from widgets.kit import odds as mc
+from widgets.kit.strategy import Setting, chart, number, percent, redraw, slider
 
 EXACT = "#1f618d"
-MC = "#e67e22"
 MAX_MISSION = 8
 MAX_INTERCEPTORS = 4
 RAIDS = {
@@ -27,21 +29,7 @@ RAIDS = {
 }
 
 
-def _pct(p: Any) -> str:
-    return f"{100 * float(p):.1f}%"
-
-
-def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
-    s = w.IntSlider(
-        value=value,
-        min=lo,
-        max=hi,
-        description=t(key),
-        style={"description_width": "220px"},
-        layout=w.Layout(width="640px"),
-    )
-    s.add_class(css)
-    return s
+SLIDER = dict(width=640, label_width="220px")
 
 
 def fighters(side: str) -> list[Card]:
@@ -63,13 +51,13 @@ class OddsLab(w.VBox):
     def __init__(self, seed: int = 11, **kwargs: Any) -> None:
         self.mc_seed = seed
         # ---- blind picks
-        self.n = _slider(5, 1, MAX_MISSION, "airwar.odds.mission_size", "airwar-odds-n")
-        self.bombers = _slider(2, 0, 5, "airwar.odds.bombers", "airwar-odds-bombers")
+        self.n = slider(t("airwar.odds.mission_size"), 5, 1, MAX_MISSION, "airwar-odds-n", **SLIDER)
+        self.bombers = slider(t("airwar.odds.bombers"), 2, 0, 5, "airwar-odds-bombers", **SLIDER)
         self.pick_summary = w.HTML()
         self.pick_summary.add_class("airwar-odds-pick-summary")
-        self.pick_fig = figure(
-            height=340,
-            title=t("airwar.odds.pick_title"),
+        self.pick_fig = chart(
+            340,
+            t("airwar.odds.pick_title"),
             xaxis=dict(title=t("airwar.odds.interceptors_axis"), dtick=1),
             yaxis=dict(title=t("airwar.odds.probability"), tickformat=".0%", range=[0, 1.05]),
             legend=dict(orientation="h", y=-0.25),
@@ -77,11 +65,7 @@ class OddsLab(w.VBox):
         self.pick_fig.add_scatter(
             mode="lines+markers", name=t("airwar.odds.exact"), line=dict(color=EXACT, width=3)
         )
-        self.pick_fig.add_scatter(
-            mode="markers",
-            name=t("airwar.odds.monte_carlo"),
-            marker=dict(color=MC, size=12, symbol="x"),
-        )
+        mc.add_simulated(self.pick_fig, t("airwar.odds.monte_carlo"), size=12)
         # ---- damage through
         self.raid = w.Dropdown(
             options=[(t(f"airwar.odds.raid_{s}"), s) for s in cards.SIDES],
@@ -97,7 +81,9 @@ class OddsLab(w.VBox):
             layout=w.Layout(width="520px"),
         )
         self.fighter.add_class("airwar-odds-fighter")
-        self.k = _slider(2, 0, MAX_INTERCEPTORS, "airwar.odds.interceptors", "airwar-odds-k")
+        self.k = slider(
+            t("airwar.odds.interceptors"), 2, 0, MAX_INTERCEPTORS, "airwar-odds-k", **SLIDER
+        )
         self.target = w.ToggleButtons(
             options=[
                 (t("airwar.odds.target_industry"), "industry"),
@@ -109,47 +95,47 @@ class OddsLab(w.VBox):
         self.target.add_class("airwar-odds-target")
         self.damage_summary = w.HTML()
         self.damage_summary.add_class("airwar-odds-damage-summary")
-        self.damage_fig = figure(
-            height=340,
-            title=t("airwar.odds.damage_title"),
+        self.damage_fig = chart(
+            340,
+            t("airwar.odds.damage_title"),
             xaxis=dict(title=t("airwar.odds.damage_axis"), dtick=1),
             yaxis=dict(title=t("airwar.odds.probability"), tickformat=".0%"),
             legend=dict(orientation="h", y=-0.25),
         )
         self.damage_fig.add_bar(name=t("airwar.odds.exact"), marker_color=EXACT)
-        self.damage_fig.add_scatter(
-            mode="markers",
-            name=t("airwar.odds.monte_carlo"),
-            marker=dict(color=MC, size=12, symbol="x"),
-        )
-        self.battle_fig = figure(
-            height=420,
-            title=t("airwar.odds.battle_title"),
+        mc.add_simulated(self.damage_fig, t("airwar.odds.monte_carlo"), size=12)
+        self.battle_fig = chart(
+            420,
+            t("airwar.odds.battle_title"),
             xaxis=dict(title=t("airwar.odds.battle_axis")),
             margin=dict(l=190, r=20, t=50, b=60),
             legend=dict(orientation="h", y=-0.2),
         )
         self.battle_fig.add_bar(orientation="h", name=t("airwar.odds.exact"))
-        self.battle_fig.add_scatter(
-            mode="markers",
-            name=t("airwar.odds.monte_carlo"),
-            marker=dict(color=MC, size=11, symbol="x"),
-        )
+        mc.add_simulated(self.battle_fig, t("airwar.odds.monte_carlo"), size=11)
         # ---- Monte Carlo
-        self.trials = w.IntText(
-            value=2000, description=t("airwar.odds.trials"), layout=w.Layout(width="220px")
+        self.mc_panel = mc.MonteCarloPanel(
+            Setting(
+                "trials",
+                "int",
+                t("airwar.odds.trials"),
+                2000,
+                100,
+                200_000,
+                width=220,
+                css="airwar-odds-trials",
+                refusal="airwar.odds.bad_trials",
+            ),
+            t("airwar.odds.run"),
+            "airwar-odds-run",
+            "airwar-odds-mc",
+            self.monte_carlo,
+            title=t("airwar.odds.mc_head"),
+            style="primary",
         )
-        self.trials.add_class("airwar-odds-trials")
-        self.mc_button = w.Button(
-            description=t("airwar.odds.run"), icon="play", button_style="primary"
-        )
-        self.mc_button.layout.width = "auto"
-        self.mc_button.add_class("airwar-odds-run")
-        self.mc_button.on_click(lambda _: self.monte_carlo())
-        self.bar = progress_bar()
-        self.mc_out = w.HTML()
-        self.mc_out.add_class("airwar-odds-mc")
-        self.notice = Notice()
+        p = self.mc_panel
+        self.trials, self.mc_button, self.bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
+        self.notice = p.notice
 
         self.n.observe(lambda _: self._picks(), "value")
         self.bombers.observe(lambda _: self._picks(), "value")
@@ -181,10 +167,7 @@ class OddsLab(w.VBox):
                     ],
                     t("airwar.odds.damage_head"),
                 ),
-                card(
-                    [w.HBox([self.trials, self.mc_button]), self.bar, self.mc_out, self.notice],
-                    t("airwar.odds.mc_head"),
-                ),
+                self.mc_panel.box,
             ],
             **kwargs,
         )
@@ -197,18 +180,14 @@ class OddsLab(w.VBox):
         b = min(self.bombers.value, n)
         ks = list(range(n + 1))
         ys = [float(odds.p_hit_at_least_one(n, b, k)) for k in ks]
-        with self.pick_fig.batch_update():
-            self.pick_fig.data[0].x = ks
-            self.pick_fig.data[0].y = ys
-            self.pick_fig.data[1].x = []
-            self.pick_fig.data[1].y = []
+        redraw(self.pick_fig, {"x": ks, "y": ys}, {"x": [], "y": []})
         one = odds.p_hit_at_least_one(n, b, 1)
         self.pick_summary.value = t(
             "airwar.odds.pick_summary",
             n=n,
             b=b,
             one=f"{one.numerator}/{one.denominator}" if b else "0",
-            one_pct=_pct(one),
+            one_pct=percent(one),
         )
 
     # ------------------------------------------------------------------ damage
@@ -235,17 +214,14 @@ class OddsLab(w.VBox):
         mission, foes, target = self.setting()
         law = odds.damage_distribution(mission, foes, target)
         mean = odds.expected(law)
-        with self.damage_fig.batch_update():
-            self.damage_fig.data[0].x = list(law)
-            self.damage_fig.data[0].y = [float(p) for p in law.values()]
-            self.damage_fig.data[1].x = []
-            self.damage_fig.data[1].y = []
+        exact = {"x": list(law), "y": [float(p) for p in law.values()]}
+        redraw(self.damage_fig, exact, {"x": [], "y": []})
         full = max(law)
         self.damage_summary.value = t(
             "airwar.odds.damage_summary",
-            mean=f"{float(mean):.2f}",
+            mean=number(mean, 2),
             full=full,
-            p_full=_pct(law[full]),
+            p_full=percent(law[full]),
             k=len(foes),
         )
         names, gains, colours = [], [], []
@@ -254,21 +230,15 @@ class OddsLab(w.VBox):
             names.append(f"{bc.name} ({side_label(bc.side).split()[0]})")
             gains.append(float(v["gain"]))
             colours.append(SIDE_COLOURS[bc.side])
-        with self.battle_fig.batch_update():
-            self.battle_fig.data[0].y = names
-            self.battle_fig.data[0].x = gains
-            self.battle_fig.data[0].marker.color = colours
-            self.battle_fig.data[1].x = []
-            self.battle_fig.data[1].y = []
+        exact = {"y": names, "x": gains, "marker": {"color": colours}}
+        redraw(self.battle_fig, exact, {"x": [], "y": []})
 
     # ------------------------------------------------------------------ Monte Carlo
     def monte_carlo(self) -> dict[str, Any]:
         """Seeded simulations of every exact value on screen; markers sit beside the lines."""
-        trials = self.trials.value
-        if not 100 <= trials <= 200_000:
-            self.notice.error(t("airwar.odds.bad_trials"))
+        trials = self.mc_panel.trials()
+        if trials is None:
             return {}
-        self.notice.clear()
         n, b = self.n.value, min(self.bombers.value, self.n.value)
         mission, foes, target = self.setting()
         battles = battle_types()
@@ -289,25 +259,17 @@ class OddsLab(w.VBox):
                 progress(n + 3 + i)
             return {"picks": picks, "damage": law, "gains": gains}
 
-        self.mc_button.disabled = True
-        try:
-            out = run_with_progress(self.bar, total, work)
-        finally:
-            self.mc_button.disabled = False
-        with self.pick_fig.batch_update():
-            self.pick_fig.data[1].x = list(range(n + 1))
-            self.pick_fig.data[1].y = out["picks"]
-        with self.damage_fig.batch_update():
-            self.damage_fig.data[1].x = list(out["damage"])
-            self.damage_fig.data[1].y = list(out["damage"].values())
-        with self.battle_fig.batch_update():
-            self.battle_fig.data[1].y = list(self.battle_fig.data[0].y)
-            self.battle_fig.data[1].x = out["gains"]
+        out = self.mc_panel.run(total, work)
+        redraw(self.pick_fig, None, {"x": list(range(n + 1)), "y": out["picks"]})
+        damage = out["damage"]
+        redraw(self.damage_fig, None, {"x": list(damage), "y": list(damage.values())})
+        names = list(self.battle_fig.data[0].y)
+        redraw(self.battle_fig, None, {"y": names, "x": out["gains"]})
         exact = float(odds.p_hit_at_least_one(n, b, min(1, n)))
         self.mc_out.value = t(
             "airwar.odds.mc_done",
             trials=trials,
-            exact=_pct(exact),
-            sim=_pct(out["picks"][min(1, n)]),
+            exact=percent(exact),
+            sim=percent(out["picks"][min(1, n)]),
         )
         return out

@@ -1,7 +1,8 @@
 """The CNW battle lab: exact odds of §7.2/§8.1/§8.3 as live charts, seeded dice, Monte Carlo.
 
 All numbers come from ``gamelib.cnw.battle``; this module only lays them out. Every chart is a
-``FigureWidget`` built once and changed in place when a control moves.
+``FigureWidget`` built once and changed in place when a control moves; the Monte Carlo check is
+``widgets.kit.odds``.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import battle
-from widgets.common import Notice, boxed, card, dice_html, figure, progress_bar, run_with_progress
+from widgets.common import boxed, card, dice_html
 from widgets.i18n import t
+from widgets.kit import odds as mc
+from widgets.kit.strategy import Setting, chart, checkbox, number, percent, seed_setting, slider
 
 MAX_PAWNS = 30
 RULE_COLORS = {3: "#1f618d", 2: "#b9770e"}
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
+SLIDER = dict(width=560, label_width="initial")
 
 
 class BattleLab(w.VBox):
@@ -29,31 +31,13 @@ class BattleLab(w.VBox):
     def __init__(
         self, attackers: int = 5, defenders: int = 3, seed: int = 7, **kwargs: Any
     ) -> None:
-        self.attackers = w.IntSlider(
-            value=attackers,
-            min=1,
-            max=MAX_PAWNS,
-            description=t("cnw.battle.attackers"),
-            style={"description_width": "initial"},
-            layout=w.Layout(width="560px"),
+        self.attackers = slider(
+            t("cnw.battle.attackers"), attackers, 1, MAX_PAWNS, "cnw-attackers", **SLIDER
         )
-        self.defenders = w.IntSlider(
-            value=defenders,
-            min=1,
-            max=MAX_PAWNS,
-            description=t("cnw.battle.defenders"),
-            style={"description_width": "initial"},
-            layout=w.Layout(width="560px"),
+        self.defenders = slider(
+            t("cnw.battle.defenders"), defenders, 1, MAX_PAWNS, "cnw-defenders", **SLIDER
         )
-        self.attackers.add_class("cnw-attackers")
-        self.defenders.add_class("cnw-defenders")
-        self.hub = w.Checkbox(
-            value=False,
-            description=t("cnw.battle.hub"),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
-        self.hub.add_class("cnw-hub")
+        self.hub = checkbox(t("cnw.battle.hub"), "cnw-hub")
         self.rule = w.ToggleButtons(
             options=[(t("cnw.battle.rule_cnw"), 3), (t("cnw.battle.rule_classic"), 2)],
             value=3,
@@ -64,29 +48,29 @@ class BattleLab(w.VBox):
         self.summary = w.HTML()
         self.summary.add_class("cnw-battle-summary")
 
-        self.roll_fig = figure(
-            height=330,
-            title=t("cnw.battle.roll_title"),
+        self.roll_fig = chart(
+            330,
+            t("cnw.battle.roll_title"),
             yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
             barmode="stack",  # each outcome belongs to one rule: stacking centres the bars
             legend=dict(orientation="h", y=-0.25),
         )
-        self.curve_fig = figure(
-            height=360,
-            title=t("cnw.battle.curve_title"),
+        self.curve_fig = chart(
+            360,
+            t("cnw.battle.curve_title"),
             xaxis=dict(title=t("cnw.battle.attackers_axis")),
             yaxis=dict(title=t("cnw.battle.conquest"), tickformat=".0%", range=[0, 1.02]),
             legend=dict(orientation="h", y=-0.25),
         )
-        self.heat_fig = figure(
-            height=460,
-            title=t("cnw.battle.heat_title"),
+        self.heat_fig = chart(
+            460,
+            t("cnw.battle.heat_title"),
             xaxis=dict(title=t("cnw.battle.defenders_axis")),
             yaxis=dict(title=t("cnw.battle.attackers_axis")),
         )
-        self.loss_fig = figure(
-            height=330,
-            title=t("cnw.battle.loss_title"),
+        self.loss_fig = chart(
+            330,
+            t("cnw.battle.loss_title"),
             xaxis=dict(title=t("cnw.battle.pawns_left")),
             yaxis=dict(title=t("cnw.battle.probability"), tickformat=".0%"),
             barmode="group",
@@ -99,25 +83,13 @@ class BattleLab(w.VBox):
         self._init_traces()
 
         # dice table
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
+        self.seed = seed_setting(seed).build()
         self.roll_button = w.Button(
             description=t("cnw.battle.roll"), icon="dice", button_style="primary"
         )
         self.roll_button.add_class("cnw-roll")
-        self.attacker_obc = w.Checkbox(
-            value=False,
-            description=t("cnw.battle.attacker_obc"),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
-        self.defender_obc = w.Checkbox(
-            value=False,
-            description=t("cnw.battle.defender_obc"),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
+        self.attacker_obc = checkbox(t("cnw.battle.attacker_obc"))
+        self.defender_obc = checkbox(t("cnw.battle.defender_obc"))
         self.dice = w.HTML()
         self.dice.add_class("cnw-dice")
         self._rng = random.Random(seed)
@@ -125,18 +97,22 @@ class BattleLab(w.VBox):
         self.roll_button.on_click(self._roll)
 
         # Monte Carlo
-        self.mc_n = w.Dropdown(
-            options=[1_000, 10_000, 50_000, 200_000],
-            value=10_000,
-            description=t("cnw.battle.mc_battles"),
+        battles = [(f"{n}", n) for n in (1_000, 10_000, 50_000, 200_000)]
+        self.mc_panel = mc.MonteCarloPanel(
+            Setting("mc_n", "choice", t("cnw.battle.mc_battles"), 10_000, options=battles),
+            t("cnw.battle.mc_run"),
+            "cnw-mc-run",
+            "cnw-mc-result",
+            self._monte_carlo,
+            title=t("cnw.battle.mc_title"),
+            width=None,
+            interval=battle.wilson_interval,
+            most_chunks=50,
+            least_chunk=1000,
         )
-        self.mc_button = w.Button(description=t("cnw.battle.mc_run"), icon="play")
-        self.mc_button.add_class("cnw-mc-run")
-        self.mc_bar = progress_bar()
-        self.mc_out = w.HTML()
-        self.mc_out.add_class("cnw-mc-result")
-        self.mc_button.on_click(self._monte_carlo)
-        self.notice = Notice()
+        p = self.mc_panel
+        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
+        self.notice = p.notice
 
         for control in (self.attackers, self.defenders, self.hub, self.rule):
             control.observe(self._update, "value")
@@ -154,10 +130,7 @@ class BattleLab(w.VBox):
             ],
             t("cnw.battle.dice_table"),
         )
-        self.mc = card(
-            [w.HBox([self.mc_n, self.mc_button]), self.mc_bar, self.mc_out],
-            t("cnw.battle.mc_title"),
-        )
+        self.mc = self.mc_panel.box
         super().__init__(
             [
                 self.controls,
@@ -167,7 +140,6 @@ class BattleLab(w.VBox):
                 self.heat_box,
                 self.dice_table,
                 self.mc,
-                self.notice,
             ],
             **kwargs,
         )
@@ -288,7 +260,7 @@ class BattleLab(w.VBox):
             self.loss_fig.data[1].y = [v for k, v in left_d.items() if k > 0]
         self.summary.value = t(
             "cnw.battle.summary",
-            p=_pct(p),
+            p=percent(p),
             la=f"{loss_a:.2f}",
             ld=f"{loss_d:.2f}",
             a=a,
@@ -334,42 +306,41 @@ class BattleLab(w.VBox):
         )
         return result
 
-    def _monte_carlo(self, _button: Any = None) -> None:
+    def _monte_carlo(self, _button: Any = None) -> mc.Check | None:
+        """``mc_n`` seeded battles of the setting on screen against the Markov chain's exact
+        conquest probability, with a 95% Wilson interval."""
+        n = self.mc_panel.trials()
+        if n is None:
+            return None
         a, d, rule, hub = (
             self.attackers.value,
             self.defenders.value,
             self.rule.value,
             self.hub.value,
         )
-        n, seed = self.mc_n.value, self.seed.value
-        chunks = max(1, min(50, n // 1000))
-        per_chunk = n // chunks
-
-        def work(progress: Any) -> tuple[int, int]:
-            wins = total = 0
-            for i in range(chunks):
-                res = battle.simulate_battles(
-                    a, d, per_chunk, seed=f"{seed}:{i}", max_defender_dice=rule, hub=hub
+        seed = self.seed.value
+        [check] = self.mc_panel.compare(
+            [
+                mc.Question(
+                    "",
+                    battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub),
+                    lambda m, i: (
+                        battle.simulate_battles(
+                            a, d, m, seed=f"{seed}:{i}", max_defender_dice=rule, hub=hub
+                        ).wins
+                    ),
                 )
-                wins += res.wins
-                total += res.n
-                progress((i + 1) * per_chunk)
-            return wins, total
-
-        self.mc_button.disabled = True
-        try:
-            wins, total = run_with_progress(self.mc_bar, chunks * per_chunk, work)
-        finally:
-            self.mc_button.disabled = False
-        exact = battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub)
-        low, high = battle.wilson_interval(wins, total)
-        verdict = t("cnw.battle.mc_inside") if low <= exact <= high else t("cnw.battle.mc_outside")
+            ],
+            n,
+        )
+        verdict = t("cnw.battle.mc_inside") if check.inside else t("cnw.battle.mc_outside")
         self.mc_out.value = t(
             "cnw.battle.mc_table",
-            n=f"{total:,}",
-            exact=_pct(exact),
-            est=_pct(wins / total),
-            low=_pct(low),
-            high=_pct(high),
+            n=number(check.trials, 0, grouping=True),
+            exact=percent(check.exact),
+            est=percent(check.p),
+            low=percent(check.low),
+            high=percent(check.high),
             verdict=verdict,
         )
+        return check

@@ -175,9 +175,13 @@ def checkbox(label: str, css: str | None = None) -> w.Checkbox:
     return box
 
 
-def button(label: str, css: str, icon: str = "play", style: str = "") -> w.Button:
-    """A button as wide as its label, with the CSS class a browser test clicks."""
-    b = w.Button(description=label, icon=icon, button_style=style, layout=w.Layout(width="auto"))
+def button(
+    label: str, css: str, icon: str = "play", style: str = "", width: str | None = "auto"
+) -> w.Button:
+    """A button (as wide as its label, unless ``width`` says otherwise; None: ipywidgets'
+    default) with the CSS class a browser test clicks."""
+    layout = w.Layout(width=width) if width else w.Layout()
+    b = w.Button(description=label, icon=icon, button_style=style, layout=layout)
     b.add_class(css)
     return b
 
@@ -220,6 +224,7 @@ class Action:
     icon: str = "play"
     style: str = ""
     partial: bool = False
+    width: str | None = "auto"
     nothing: Callable[[], Any] = list  # what the press returns when it runs nothing
 
 
@@ -260,7 +265,7 @@ class StrategyLab(w.VBox):
             setattr(self, s.name, self.controls[s.name])
         self.buttons: dict[str, w.Button] = {}
         for a in actions:
-            b = button(a.label, a.css, a.icon, a.style)
+            b = button(a.label, a.css, a.icon, a.style, a.width)
             b.on_click(lambda _b, name=a.name: self.press(name))
             self.buttons[a.name] = b
             setattr(self, f"{a.name}_button", b)

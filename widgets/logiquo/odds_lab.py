@@ -1,5 +1,6 @@
 """The Logiquo odds lab: exact probabilities from ``gamelib.logiquo.odds`` as live charts, and a
-seeded Monte Carlo check on a button. This module only lays the numbers out."""
+seeded Monte Carlo check on a button (``widgets.kit.odds``). This module only lays the numbers
+out."""
 
 from __future__ import annotations
 
@@ -8,33 +9,26 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.logiquo import cards, odds
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed, card
 from widgets.i18n import t
+from widgets.kit import odds as mc
+from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider
 from widgets.logiquo.deck import category_label
 
 MAX_HAND = 16
 GOOD = "#1f618d"
 PLAIN = "#b0b7bf"
 WARN = "#c0392b"
-MC_COLOUR = "#e67e22"
 CHAIN_MAX = 6
 
 
-def _pct(p: float) -> str:
-    return f"{100 * float(p):.1f}%"
+SLIDER = dict(width=480, label_width="200px")
 
 
-def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
-    s = w.IntSlider(
-        value=value,
-        min=lo,
-        max=hi,
-        description=t(key),
-        style={"description_width": "200px"},
-        layout=w.Layout(width="480px"),
-    )
-    s.add_class(css)
-    return s
+def _interval(successes: int, trials: int) -> tuple[float, float]:
+    """gamelib's 99.9% Wilson interval (``odds.wilson``) as (low, high)."""
+    e = odds.wilson(successes, trials)
+    return e.low, e.high
 
 
 class OddsLab(w.VBox):
@@ -44,8 +38,10 @@ class OddsLab(w.VBox):
     PANELS = ("hand", "category", "chain", "montecarlo")
 
     def __init__(self, seed: int = 7, **kwargs: Any) -> None:
-        self.players = _slider(4, 2, 6, "logiquo.odds.players", "logiquo-players")
-        self.hand = _slider(odds.hand_size_for(4), 1, MAX_HAND, "logiquo.odds.hand", "logiquo-hand")
+        self.players = slider(t("logiquo.odds.players"), 4, 2, 6, "logiquo-players", **SLIDER)
+        self.hand = slider(
+            t("logiquo.odds.hand"), odds.hand_size_for(4), 1, MAX_HAND, "logiquo-hand", **SLIDER
+        )
         self.category = w.Dropdown(
             options=[(t("logiquo.deck.all"), "")]
             + [(category_label(c["id"]), c["id"]) for c in cards.threat_categories()],
@@ -57,14 +53,18 @@ class OddsLab(w.VBox):
         self.category.add_class("logiquo-odds-category")
         self.summary = w.HTML()
         self.summary.add_class("logiquo-odds-summary")
-        self.threats_left = _slider(52, 1, 52, "logiquo.odds.threats_left", "logiquo-threats")
-        self.anomalies_left = _slider(13, 0, 13, "logiquo.odds.anomalies_left", "logiquo-anomalies")
+        self.threats_left = slider(
+            t("logiquo.odds.threats_left"), 52, 1, 52, "logiquo-threats", **SLIDER
+        )
+        self.anomalies_left = slider(
+            t("logiquo.odds.anomalies_left"), 13, 0, 13, "logiquo-anomalies", **SLIDER
+        )
         self.chain_summary = w.HTML()
         self.chain_summary.add_class("logiquo-chain-summary")
 
-        self.hand_fig = figure(
-            height=360,
-            title=t("logiquo.odds.hand_title"),
+        self.hand_fig = chart(
+            360,
+            t("logiquo.odds.hand_title"),
             xaxis=dict(title=t("logiquo.odds.hand_axis"), dtick=1),
             yaxis=dict(title=t("logiquo.odds.probability"), tickformat=".0%", range=[0, 1.02]),
             legend=dict(orientation="h", y=-0.22),
@@ -88,15 +88,10 @@ class OddsLab(w.VBox):
             marker=dict(size=15, color=WARN),
             hovertemplate="%{x}: %{y:.1%}<extra></extra>",
         )
-        self.hand_fig.add_scatter(
-            mode="markers",
-            name=t("logiquo.odds.monte_carlo"),
-            marker=dict(size=10, color=MC_COLOUR, symbol="x"),
-            error_y=dict(type="data", symmetric=False, color=MC_COLOUR),
-        )
-        self.cat_fig = figure(
-            height=360,
-            title=t("logiquo.odds.cat_title"),
+        mc.add_simulated(self.hand_fig, t("logiquo.odds.monte_carlo"), size=10, interval=True)
+        self.cat_fig = chart(
+            360,
+            t("logiquo.odds.cat_title"),
             margin=dict(l=60, r=20, t=50, b=60),
             yaxis=dict(title=t("logiquo.odds.probability"), tickformat=".0%", range=[0, 1]),
         )
@@ -106,9 +101,9 @@ class OddsLab(w.VBox):
             marker_color=[c["colour"] for c in cats],
             hovertemplate="%{x}: %{y:.1%}<extra></extra>",
         )
-        self.chain_fig = figure(
-            height=340,
-            title=t("logiquo.odds.chain_title"),
+        self.chain_fig = chart(
+            340,
+            t("logiquo.odds.chain_title"),
             barmode="group",
             xaxis=dict(title=t("logiquo.odds.chain_axis"), dtick=1),
             yaxis=dict(title=t("logiquo.odds.probability"), tickformat=".1%"),
@@ -125,24 +120,21 @@ class OddsLab(w.VBox):
             hovertemplate="≥ %{x}: %{y:.2%}<extra></extra>",
         )
 
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        self.seed = seed_setting(seed).build()
+        trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
+        self.mc_panel = mc.MonteCarloPanel(
+            Setting("mc_n", "choice", t("logiquo.odds.mc_n"), 10_000, options=trials, width=240),
+            t("logiquo.odds.mc_run"),
+            "logiquo-mc-run",
+            "logiquo-mc-result",
+            self.monte_carlo,
+            title=t("logiquo.odds.mc_title"),
+            lead=[self.seed],
+            interval=_interval,
         )
-        self.mc_n = w.Dropdown(
-            options=[1_000, 10_000, 50_000],
-            value=10_000,
-            description=t("logiquo.odds.mc_n"),
-            layout=w.Layout(width="240px"),
-        )
-        self.mc_button = w.Button(
-            description=t("logiquo.odds.mc_run"), icon="play", layout=w.Layout(width="auto")
-        )
-        self.mc_button.add_class("logiquo-mc-run")
-        self.mc_bar = progress_bar()
-        self.mc_out = w.HTML()
-        self.mc_out.add_class("logiquo-mc-result")
-        self.notice = Notice()
-        self.mc_button.on_click(lambda _: self.monte_carlo())
+        p = self.mc_panel
+        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
+        self.notice = p.notice
 
         self.players.observe(self._on_players, "value")
         for c in (self.hand, self.category):
@@ -165,17 +157,7 @@ class OddsLab(w.VBox):
                 card([self.threats_left, self.anomalies_left, self.chain_summary]),
                 boxed(self.chain_fig, "logiquo-fig-chain"),
             ],
-            "montecarlo": [
-                card(
-                    [
-                        w.HBox([self.seed, self.mc_n, self.mc_button]),
-                        self.mc_bar,
-                        self.mc_out,
-                        self.notice,
-                    ],
-                    t("logiquo.odds.mc_title"),
-                ),
-            ],
+            "montecarlo": [self.mc_panel.box],
         }
         super().__init__(self.boxes["hand"], **kwargs)
         self.add_class("logiquo-odds-lab")
@@ -220,12 +202,12 @@ class OddsLab(w.VBox):
         self.summary.value = t(
             "logiquo.odds.summary",
             k=k,
-            p=_pct(p),
+            p=percent(p),
             cat=category_label(cat) if cat else t("logiquo.odds.any_threat"),
             best=category_label(best),
-            best_p=_pct(per_cat[best]),
+            best_p=percent(per_cat[best]),
             worst=category_label(worst),
-            worst_p=_pct(per_cat[worst]),
+            worst_p=percent(per_cat[worst]),
         )
         self.mc_out.value = ""
 
@@ -241,68 +223,56 @@ class OddsLab(w.VBox):
             "logiquo.odds.chain_summary",
             threats=threats,
             anomalies=anomalies,
-            p0=_pct(exact[0]),
-            p1=_pct(at_least[1]),
-            p2=_pct(at_least[2]),
+            p0=percent(exact[0]),
+            p1=percent(at_least[1]),
+            p2=percent(at_least[2]),
         )
 
     # ------------------------------------------------------------------ Monte Carlo
     def monte_carlo(self) -> list[dict[str, Any]]:
         """Deal ``mc_n`` seeded hands per suggested deal and shuffle the pile as often; compare
         with the exact values (99.9% Wilson intervals)."""
-        n, seed, cat = self.mc_n.value, self.seed.value, self._cat()
+        n = self.mc_panel.trials()
+        if n is None:
+            return []
+        seed, cat = self.seed.value, self._cat()
         deals = [odds.hand_size_for(p) for p in range(2, 7)]
         threats, anomalies = self.threats_left.value, self.anomalies_left.value
-        jobs: list[tuple[str, Any, Any]] = [
-            (
+        chain_seed = seed + len(deals)  # one seed per row, in table order
+        questions = [
+            mc.Question(
                 t("logiquo.odds.mc_hand", k=k),
-                lambda i, k=k: odds.mc_random_threat(k, n, seed + i, cat),
-                odds.p_random_threat(k, cat),
+                float(odds.p_random_threat(k, cat)),
+                lambda m, _i, k=k, s=seed + j: _hits(odds.mc_random_threat(k, m, s, cat)),
             )
-            for k in deals
+            for j, k in enumerate(deals)
         ]
-        for k in (0, 1, 2):
-            jobs.append(
-                (
-                    t("logiquo.odds.mc_chain", k=k),
-                    lambda i, k=k: odds.mc_anomaly_chain(k, n, seed + i, threats, anomalies),
-                    odds.p_anomaly_chain(k, threats, anomalies),
-                )
+        questions += [
+            mc.Question(
+                t("logiquo.odds.mc_chain", k=k),
+                float(odds.p_anomaly_chain(k, threats, anomalies)),
+                lambda m, _i, k=k, s=chain_seed + k: _hits(
+                    odds.mc_anomaly_chain(k, m, s, threats, anomalies)
+                ),
             )
-
-        def work(progress: Any) -> list[Any]:
-            out = []
-            for i, (_label, run, _exact) in enumerate(jobs):
-                out.append(run(i))
-                progress(i + 1)
-            return out
-
-        self.mc_button.disabled = True
-        try:
-            estimates = run_with_progress(self.mc_bar, len(jobs), work)
-        finally:
-            self.mc_button.disabled = False
-        rows, results = [], []
-        for (label, _run, exact), est in zip(jobs, estimates, strict=True):
-            inside = est.contains(float(exact))
-            results.append({"what": label, "exact": float(exact), "estimate": est})
-            verdict = t("logiquo.odds.mc_inside") if inside else t("logiquo.odds.mc_outside")
-            rows.append(
-                f"<tr><td>{label}</td><td>{_pct(exact)}</td><td>{_pct(est.p)}</td>"
-                f"<td>{_pct(est.low)} – {_pct(est.high)}</td><td>{verdict}</td></tr>"
-            )
-        hands = estimates[: len(deals)]
+            for k in (0, 1, 2)
+        ]
+        checks = self.mc_panel.compare(questions, n)
         with self.hand_fig.batch_update():
-            mc = self.hand_fig.data[3]
-            mc.x, mc.y = deals, [e.p for e in hands]
-            mc.error_y.array = [e.high - e.p for e in hands]
-            mc.error_y.arrayminus = [e.p - e.low for e in hands]
-        head = "".join(
-            f"<th style='padding:2px 8px'>{t(f'logiquo.odds.mc_col_{c}')}</th>"
-            for c in ("what", "exact", "est", "interval", "verdict")
-        )
-        self.mc_out.value = (
-            f"<p>{t('logiquo.odds.mc_done', n=f'{n:,}')}</p>"
-            f"<table><tr>{head}</tr>{''.join(rows)}</table>"
-        )
-        return results
+            mc.show_checks(self.hand_fig.data[3], deals, checks[: len(deals)])
+        head = [
+            t(f"logiquo.odds.mc_col_{c}") for c in ("what", "exact", "est", "interval", "verdict")
+        ]
+        inside, outside = t("logiquo.odds.mc_inside"), t("logiquo.odds.mc_outside")
+        table = mc.check_table(checks, head, inside, outside)
+        done = number(n, 0, grouping=True)
+        self.mc_out.value = f"<p>{t('logiquo.odds.mc_done', n=done)}</p>{table}"
+        return [
+            {"what": c.label, "exact": c.exact, "estimate": odds.wilson(c.successes, c.trials)}
+            for c in checks
+        ]
+
+
+def _hits(estimate: odds.Estimate) -> int:
+    """The successes behind a gamelib estimate (its share times its trials)."""
+    return round(estimate.p * estimate.trials)

@@ -1,5 +1,6 @@
 """The Rails card lab: exact hypergeometric odds from ``gamelib.rails.odds`` as live charts, and
-a seeded Monte Carlo check on a button. This module only lays the numbers out."""
+a seeded Monte Carlo check on a button (``widgets.kit.odds``). This module only lays the numbers
+out."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.rails import odds
-from widgets.common import Notice, boxed, card, figure, progress_bar, run_with_progress
+from widgets.common import boxed, card
 from widgets.i18n import t
+from widgets.kit import odds as mc
+from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider
 
 MAX_DRAWS = 30
 GOOD = "#1f77b4"
@@ -17,21 +20,7 @@ PLAIN = "#b0b7bf"
 WARN = "#c0392b"
 
 
-def _pct(p: float) -> str:
-    return f"{100 * float(p):.1f}%"
-
-
-def _slider(value: int, lo: int, hi: int, key: str, css: str) -> w.IntSlider:
-    s = w.IntSlider(
-        value=value,
-        min=lo,
-        max=hi,
-        description=t(key),
-        style={"description_width": "190px"},
-        layout=w.Layout(width="460px"),
-    )
-    s.add_class(css)
-    return s
+SLIDER = dict(width=460, label_width="190px")
 
 
 class OddsLab(w.VBox):
@@ -41,21 +30,22 @@ class OddsLab(w.VBox):
     PANELS = ("ready", "wipe", "choice", "montecarlo")
 
     def __init__(self, seed: int = 7, **kwargs: Any) -> None:
-        self.length = _slider(4, 1, 6, "rails.odds.length", "rails-length")
-        self.colour = _slider(1, 0, 12, "rails.odds.colour", "rails-colour")
-        self.locos = _slider(0, 0, 14, "rails.odds.locos", "rails-locos")
-        self.other = _slider(3, 0, 40, "rails.odds.other", "rails-other")
-        self.draws = _slider(6, 0, MAX_DRAWS, "rails.odds.draws", "rails-draws")
+        self.length = slider(t("rails.odds.length"), 4, 1, 6, "rails-length", **SLIDER)
+        self.colour = slider(t("rails.odds.colour"), 1, 0, 12, "rails-colour", **SLIDER)
+        self.locos = slider(t("rails.odds.locos"), 0, 0, 14, "rails-locos", **SLIDER)
+        self.other = slider(t("rails.odds.other"), 3, 0, 40, "rails-other", **SLIDER)
+        self.draws = slider(t("rails.odds.draws"), 6, 0, MAX_DRAWS, "rails-draws", **SLIDER)
         self.summary = w.HTML()
         self.summary.add_class("rails-odds-summary")
-        self.deck_locos = _slider(14, 0, 14, "rails.odds.deck_locos", "rails-deck-locos")
-        self.deck_size = _slider(110, 5, 110, "rails.odds.deck_size", "rails-deck-size")
+        self.deck_locos = slider(
+            t("rails.odds.deck_locos"), 14, 0, 14, "rails-deck-locos", **SLIDER
+        )
+        self.deck_size = slider(t("rails.odds.deck_size"), 110, 5, 110, "rails-deck-size", **SLIDER)
         self.wipe_summary = w.HTML()
-        self.notice = Notice()
 
-        self.ready_fig = figure(
-            height=340,
-            title=t("rails.odds.ready_title"),
+        self.ready_fig = chart(
+            340,
+            t("rails.odds.ready_title"),
             xaxis=dict(title=t("rails.odds.draws_axis")),
             yaxis=dict(title=t("rails.odds.probability"), tickformat=".0%", range=[0, 1.02]),
             legend=dict(orientation="h", y=-0.25),
@@ -71,23 +61,23 @@ class OddsLab(w.VBox):
         self.ready_fig.add_scatter(
             mode="markers", name=t("rails.odds.you_are_here"), marker=dict(size=13, color=WARN)
         )
-        self.dist_fig = figure(
-            height=300,
-            title=t("rails.odds.dist_title"),
+        self.dist_fig = chart(
+            300,
+            t("rails.odds.dist_title"),
             xaxis=dict(title=t("rails.odds.usable_axis"), dtick=1),
             yaxis=dict(title=t("rails.odds.probability"), tickformat=".0%"),
         )
         self.dist_fig.add_bar(hovertemplate="%{x}: %{y:.1%}<extra></extra>")
-        self.wipe_fig = figure(
-            height=320,
-            title=t("rails.odds.wipe_title"),
+        self.wipe_fig = chart(
+            320,
+            t("rails.odds.wipe_title"),
             xaxis=dict(title=t("rails.odds.locos_axis"), dtick=1),
             yaxis=dict(title=t("rails.odds.probability"), tickformat=".1%"),
         )
         self.wipe_fig.add_bar(hovertemplate="%{x}: %{y:.2%}<extra></extra>")
-        self.choice_fig = figure(
-            height=320,
-            title=t("rails.odds.choice_title"),
+        self.choice_fig = chart(
+            320,
+            t("rails.odds.choice_title"),
             barmode="group",
             yaxis=dict(title=t("rails.odds.expected_cards")),
             legend=dict(orientation="h", y=-0.2),
@@ -96,18 +86,24 @@ class OddsLab(w.VBox):
         self.choice_fig.add_bar(x=cats, name=t("rails.odds.blind"), marker_color=GOOD)
         self.choice_fig.add_bar(x=cats, name=t("rails.odds.face_up_loco"), marker_color=WARN)
 
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        self.seed = seed_setting(seed).build()
+        trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
+        self.mc_panel = mc.MonteCarloPanel(
+            Setting("mc_n", "choice", t("rails.odds.mc_n"), 10_000, options=trials),
+            t("rails.odds.mc_run"),
+            "rails-mc-run",
+            "rails-mc-result",
+            self._monte_carlo,
+            title=t("rails.odds.mc_title"),
+            lead=[self.seed],
+            width=None,
+            interval=odds.wilson_interval,
+            most_chunks=20,
+            least_chunk=500,
         )
-        self.mc_n = w.Dropdown(
-            options=[1_000, 10_000, 50_000], value=10_000, description=t("rails.odds.mc_n")
-        )
-        self.mc_button = w.Button(description=t("rails.odds.mc_run"), icon="play")
-        self.mc_button.add_class("rails-mc-run")
-        self.mc_bar = progress_bar()
-        self.mc_out = w.HTML()
-        self.mc_out.add_class("rails-mc-result")
-        self.mc_button.on_click(self._monte_carlo)
+        p = self.mc_panel
+        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
+        self.notice = p.notice
 
         for c in (self.length, self.colour, self.locos, self.other, self.draws):
             c.observe(self._update, "value")
@@ -130,17 +126,7 @@ class OddsLab(w.VBox):
                 boxed(self.wipe_fig, "rails-fig-wipe"),
             ],
             "choice": [boxed(self.choice_fig, "rails-fig-choice")],
-            "montecarlo": [
-                card(
-                    [
-                        w.HBox([self.seed, self.mc_n, self.mc_button]),
-                        self.mc_bar,
-                        self.mc_out,
-                        self.notice,
-                    ],
-                    t("rails.odds.mc_title"),
-                )
-            ],
+            "montecarlo": [self.mc_panel.box],
         }
         super().__init__([self.controls, *self.boxes["ready"]], **kwargs)
         self.add_class("rails-odds-lab")
@@ -192,7 +178,7 @@ class OddsLab(w.VBox):
             ]
         self.summary.value = t(
             "rails.odds.summary",
-            p=_pct(p),
+            p=percent(p),
             k=k,
             length=length,
             have=have,
@@ -213,62 +199,46 @@ class OddsLab(w.VBox):
         p = odds.face_up_wipe(locos, self.deck_size.value)
         self.wipe_summary.value = t(
             "rails.odds.wipe_summary",
-            p=_pct(p),
+            p=percent(p),
             one_in=f"{1 / float(p):.0f}" if p else "∞",
             locos=locos,
             total=self.deck_size.value,
         )
 
     # ------------------------------------------------------------------ Monte Carlo
-    def _monte_carlo(self, _button: Any = None) -> None:
-        n, seed = self.mc_n.value, self.seed.value
-        pool = self.pool()
+    def _monte_carlo(self, _button: Any = None) -> list[mc.Check]:
+        """The route and the face-up wipe, each shuffled ``mc_n`` times (95% Wilson intervals)."""
+        n = self.mc_panel.trials()
+        if n is None:
+            return []
+        seed, pool = self.seed.value, self.pool()
         length, k = self.length.value, self.draws.value
         have = self.colour.value + self.locos.value
-        chunks = max(1, min(20, n // 500))
-        per = n // chunks
-
-        def work(progress: Any) -> tuple[int, int]:
-            ready = wipes = 0
-            for i in range(chunks):
-                ready += odds.simulate_route_ready(length, have, k, pool, per, seed=f"{seed}:r{i}")
-                wipes += odds.simulate_face_up_wipe(per, seed=f"{seed}:w{i}")
-                progress((i + 1) * per)
-            return ready, wipes
-
-        self.mc_button.disabled = True
-        try:
-            ready, wipes = run_with_progress(self.mc_bar, chunks * per, work)
-        finally:
-            self.mc_button.disabled = False
-        total = chunks * per
-        rows = []
-        for label, hits, exact in (
-            (
-                t("rails.odds.mc_ready", length=length, k=k),
-                ready,
-                odds.route_ready(length, have, k, pool),
-            ),
-            (t("rails.odds.mc_wipe"), wipes, odds.face_up_wipe()),
-        ):
-            low, high = odds.wilson_interval(hits, total)
-            inside = low <= float(exact) <= high
-            verdict = t("rails.odds.mc_inside") if inside else t("rails.odds.mc_outside")
-            rows.append(
-                f"<tr><td>{label}</td><td>{_pct(exact)}</td><td>{_pct(hits / total)}</td>"
-                f"<td>{_pct(low)} – {_pct(high)}</td><td>{verdict}</td></tr>"
-            )
-        head = "".join(
-            f"<th style='padding:2px 8px'>{t(k)}</th>"
-            for k in (
-                "rails.odds.mc_what",
-                "rails.odds.mc_exact",
-                "rails.odds.mc_est",
-                "rails.odds.mc_interval",
-                "rails.odds.mc_verdict",
-            )
+        checks = self.mc_panel.compare(
+            [
+                mc.Question(
+                    t("rails.odds.mc_ready", length=length, k=k),
+                    float(odds.route_ready(length, have, k, pool)),
+                    lambda m, i: odds.simulate_route_ready(
+                        length, have, k, pool, m, seed=f"{seed}:r{i}"
+                    ),
+                ),
+                mc.Question(
+                    t("rails.odds.mc_wipe"),
+                    float(odds.face_up_wipe()),
+                    lambda m, i: odds.simulate_face_up_wipe(m, seed=f"{seed}:w{i}"),
+                ),
+            ],
+            n,
         )
-        self.mc_out.value = (
-            f"<p>{t('rails.odds.mc_done', n=f'{total:,}')}</p>"
-            f"<table><tr>{head}</tr>{''.join(rows)}</table>"
-        )
+        head = [
+            t("rails.odds.mc_what"),
+            t("rails.odds.mc_exact"),
+            t("rails.odds.mc_est"),
+            t("rails.odds.mc_interval"),
+            t("rails.odds.mc_verdict"),
+        ]
+        table = mc.check_table(checks, head, t("rails.odds.mc_inside"), t("rails.odds.mc_outside"))
+        done = number(checks[0].trials, 0, grouping=True)
+        self.mc_out.value = f"<p>{t('rails.odds.mc_done', n=done)}</p>{table}"
+        return checks

@@ -117,6 +117,7 @@ class StrategyLab(kit.StrategyLab):
                     self.plan,
                     self.show,
                     style="primary",
+                    width=None,
                 )
             ],
             rows=[("players", "lineup"), ("games", "seed", "run"), "bar", "summary", "notice"],
@@ -135,7 +136,9 @@ class StrategyLab(kit.StrategyLab):
         params = {"players": v["players"], "lineup": v["lineup"]}
         return [kit.Batch(play, v["games"], v["seed"], params)]
 
-    def show(self, v: dict[str, Any], results: list[kit.Result]) -> list[GameSummary]:
+    def show(
+        self, v: dict[str, Any], _batches: list[kit.Batch], results: list[kit.Result]
+    ) -> list[GameSummary]:
         games = results[0]
         stats = by_kind(games, LINEUPS[v["lineup"]](v["players"]))
         kit.redraw(
