@@ -1,6 +1,8 @@
 """Invariants after every action of 1,000 seeded random games (2 to 5 players), and random
 actions thrown at sampled positions: each one either is legal and applies, or raises
-IllegalAction and leaves the state unchanged."""
+IllegalAction and leaves the state unchanged. The invariants themselves are
+``gamelib.rails.check_state`` (also the judge of loaded saves); a test below proves it fails
+on broken states."""
 
 import random
 from collections import Counter
@@ -9,7 +11,7 @@ import pytest
 
 from gamelib import rails
 from gamelib.core import IllegalAction
-from gamelib.rails import scoring
+from gamelib.rails import check_state, scoring
 from gamelib.rails.actions import (
     ClaimRoute,
     DrawDeck,
@@ -20,11 +22,10 @@ from gamelib.rails.actions import (
 )
 from gamelib.rails.board import load
 from gamelib.rails.bots import RandomBot
-from gamelib.rails.cards import CARD_NAMES, LOCO, TOTAL_CARDS, full_deck
+from gamelib.rails.cards import CARD_NAMES, LOCO
+from tests.rails.rails_helpers import clone, set_face_up, started
 
 BOARD = load()
-DOUBLES = [(r.id, r.twin) for r in BOARD.routes if r.double_index == 0]
-FULL = Counter(full_deck())
 GAMES = 1000
 MAX_ACTIONS = 3000
 
@@ -39,49 +40,12 @@ def snapshot(s):
     )  # fmt: skip
 
 
-LENGTHS = [r.length for r in BOARD.routes]
-
-
 def check(s):
-    n = s.players
-    # §Contenuto: the 110 train cards, by kind, and the 30 tickets are all somewhere
-    assert all(min(h) >= 0 for h in s.hands)
-    for kind, full in FULL.items():
-        count = s.deck.count(kind) + s.discard.count(kind) + s.face_up.count(kind)
-        assert count + sum(h[kind] for h in s.hands) == full, kind
-    assert len(s.deck) + len(s.discard) + 5 - s.face_up.count(-1) + sum(map(sum, s.hands)) == (
-        TOTAL_CARDS
-    )
-    tickets = list(s.ticket_deck)
-    for lst in (*s.tickets, *s.offers):
-        tickets += lst
-    assert sorted(tickets) == list(range(30))
-    # §Preparazione / §Occupare le strade: trains never below 0, and they match the routes
-    assert all(t >= 0 for t in s.trains)
-    placed = [0] * n
-    for rid, p in enumerate(s.owner):
-        if p >= 0:
-            placed[p] += LENGTHS[rid]
-    assert s.trains == [45 - x for x in placed]
-    # each route has at most one owner (a list entry), doubles follow §Occupare le strade
-    for a, b in DOUBLES:
-        oa, ob = s.owner[a], s.owner[b]
-        if oa >= 0 and ob >= 0:
-            assert oa != ob and n >= 4
-    # §Punti: the running score equals the score recomputed from the owners
-    assert scoring.route_points(s.owner, n) == s.route_points
-    # §Prendere carte carro: an empty face-up slot only when no card is left to show
-    if -1 in s.face_up:
-        assert not s.deck and not s.discard
-    # §Carte Locomotiva: 3 face-up locomotives only when wiping cannot help (§silent:loco-wipe)
-    if s.face_up.count(LOCO) >= 3:
-        pool = [c for c in s.face_up if c >= 0] + s.deck + s.discard
-        assert sum(c != LOCO for c in pool) < min(5, len(pool)) - 2
-    # offers only in the phases that ask for a ticket choice
-    if s.phase == "tickets":
-        assert s.offers[s.current] and sum(map(len, s.offers)) == len(s.offers[s.current])
-    elif s.phase != "setup":
-        assert not any(s.offers)
+    """§Contenuto, §Occupare le strade, §Punti, §Carte Locomotiva, §Fine del gioco: the
+    invariants of gamelib/rails/invariants.py (cards and tickets conserved, trains and score
+    matching the routes, doubles, the display, offers and the last round)."""
+    problem = check_state(s)
+    assert problem is None, problem
 
 
 def random_action(rng, s):
@@ -152,3 +116,49 @@ def test_invariants_over_1000_random_games():
         assert rails.winners(s)
         endings[s.ended_by] += 1
     assert endings["trains"] > GAMES // 2  # random games do reach the end of §Fine del gioco
+
+
+def _twin_pair():
+    return next((r.id, r.twin) for r in BOARD.routes if r.double_index == 0)
+
+
+def _both_doubles(s):
+    a, b = _twin_pair()
+    s.owner[a] = s.owner[b] = 0
+    s.trains[0] -= BOARD.routes[a].length + BOARD.routes[b].length
+    s.route_points = scoring.route_points(s.owner, s.players)
+
+
+BREAKS = {
+    "train cards": lambda s: s.deck.pop(),
+    "destination tickets": lambda s: s.ticket_deck.append(s.ticket_deck[0]),
+    "trains left": lambda s: s.trains.__setitem__(0, 44),
+    "route points": lambda s: s.route_points.__setitem__(1, 3),
+    "double": _both_doubles,
+    "face-up slot is empty": lambda s: (
+        s.deck.insert(0, s.face_up[0]) or s.face_up.__setitem__(0, -1)
+    ),
+    "not a seat": lambda s: setattr(s, "current", 2),
+    "unknown phase": lambda s: setattr(s, "phase", "lunch"),
+    "outside a ticket choice": lambda s: s.offers[0].append(s.ticket_deck.pop()),
+    "ending": lambda s: setattr(s, "ended_by", "trains"),
+    "last round": lambda s: setattr(s, "final_turns", 2),
+    "whole number": lambda s: setattr(s, "turn", "3"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BREAKS))
+def test_check_state_names_what_broke(what):
+    """Every family of invariants fails on a state broken that way, and says so in words."""
+    s = clone(started(2, seed=5))
+    assert check_state(s) is None
+    BREAKS[what](s)
+    problem = check_state(s)
+    assert problem is not None and what in problem, problem
+
+
+def test_check_state_refuses_three_unwiped_locomotives():
+    """§Carte Locomotiva: three face-up locomotives stay only when wiping cannot help."""
+    s = set_face_up(started(2, seed=5), ["locomotive"] * 3 + ["red", "blue"])
+    assert s.face_up.count(LOCO) == 3
+    assert "wiped" in check_state(s)
