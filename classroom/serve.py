@@ -273,12 +273,12 @@ def lan_address() -> str:
             return socket.gethostbyname(socket.gethostname())
 
 
-def lesson_path(name: str) -> str:
+def lesson_path(name: str, root: Path = NOTEBOOKS) -> str:
     """``cnw/01_board_and_battles`` (or with .ipynb, or with notebooks/) as Voilà names it."""
     name = name.strip().removeprefix("notebooks/")
     name = name if name.endswith(".ipynb") else name + ".ipynb"
-    if not (NOTEBOOKS / name).is_file():
-        raise SystemExit(f"no lesson notebooks/{name}")
+    if not (root / name).is_file():
+        raise SystemExit(f"no lesson {root / name}")
     return name
 
 
@@ -321,13 +321,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         default=2.0,
         help="seconds before a used warm kernel is replaced",
     )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=NOTEBOOKS,
+        help="folder of notebooks to serve (tests serve a folder of their own)",
+    )
     parser.add_argument("--log-level", default="INFO")
     return parser.parse_args(argv)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
-    classroom = [lesson_path(n) for n in args.classroom]
+    classroom = [lesson_path(n, args.root) for n in args.classroom]
     host = args.host or ("0.0.0.0" if classroom else "127.0.0.1")
     LessonsVoila.per_visitor = args.per_visitor
     LessonsVoila.max_kernels = args.max_kernels or (3 * args.students if classroom else 60)
@@ -367,7 +373,7 @@ def main(argv: list[str] | None = None) -> None:
             f"--Voila.ip={host}",
             "--Voila.port_retries=0",
             f"--Voila.log_level={args.log_level}",
-            str(NOTEBOOKS),
+            str(args.root.resolve()),
         ]
     )
 
