@@ -108,9 +108,10 @@ def test_odds_lab_curves_change_in_place_and_monte_carlo_agrees():
     battle = list(lab.battle_fig.data[0].x)
     lab.k.value = 3
     assert list(lab.battle_fig.data[0].x) != battle
-    lab.trials.value = 5
-    assert lab.monte_carlo() == {} and "lesson-error" in lab.notice.value
-    lab.trials.value = 3000
+    lab.mc.trials.value = 5
+    assert lab.monte_carlo() == {} and "lesson-error" in lab.mc.notice.value
+    assert len(lab.pick_fig.data[1].x) == 0  # refused: nothing ran, no markers
+    lab.mc.trials.value = 3000
     out = lab.monte_carlo()
     assert len(lab.pick_fig.data[1].x) == 6
     assert all(abs(a - b) < 0.05 for a, b in zip(out["picks"], curve.y, strict=True))

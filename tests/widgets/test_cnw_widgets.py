@@ -105,10 +105,12 @@ def test_roll_button_rolls_seeded_dice(lab):
 
 
 def test_monte_carlo_agrees_and_reports(lab):
-    lab.mc_n.value = 1_000
-    lab._monte_carlo()
-    assert "95%" in lab.mc_out.value
-    assert lab.mc_bar.layout.visibility == "hidden"
+    lab.mc.trials.value = 1_000
+    check = lab._monte_carlo()
+    assert "95%" in lab.mc.out.value and check.trials == 1_000
+    assert check.exact == pytest.approx(battle.conquest_probability(5, 3))
+    assert check.inside and check == lab._monte_carlo()  # same seed, same battles
+    assert lab.mc.bar.layout.visibility == "hidden"
 
 
 def test_panels_share_the_same_controls(lab):

@@ -122,12 +122,12 @@ def test_chain_sliders_redraw_the_chain_chart(odds_lab):
 
 
 def test_monte_carlo_agrees_with_the_exact_odds(odds_lab):
-    odds_lab.mc_n.value = 1_000
+    odds_lab.mc.trials.value = 1_000
     results = odds_lab.monte_carlo()
     assert len(results) == 8
     assert all(r["estimate"].contains(r["exact"]) for r in results)
     assert len(odds_lab.hand_fig.data[3].x) == 5
-    assert "✔" in odds_lab.mc_out.value
+    assert "✔" in odds_lab.mc.out.value
 
 
 @pytest.fixture

@@ -91,10 +91,11 @@ def test_choice_chart_compares_one_card_with_two(lab):
 
 
 def test_monte_carlo_runs_on_the_button(lab):
-    lab.mc_n.value = 1_000
-    lab._monte_carlo()
-    assert "95%" in lab.mc_out.value and lab.mc_out.value.count("<tr>") == 3
-    assert lab.mc_bar.layout.visibility == "hidden"
+    lab.mc.trials.value = 1_000
+    checks = lab._monte_carlo()
+    assert "95%" in lab.mc.out.value and lab.mc.out.value.count("<tr>") == 3
+    assert [c.trials for c in checks] == [1_000, 1_000] and all(c.inside for c in checks)
+    assert lab.mc.bar.layout.visibility == "hidden"
     with pytest.raises(ValueError):
         lab.panel("nope")
 

@@ -114,7 +114,7 @@ class OddsLab(w.VBox):
         self.battle_fig.add_bar(orientation="h", name=t("airwar.odds.exact"))
         mc.add_simulated(self.battle_fig, t("airwar.odds.monte_carlo"), size=11)
         # ---- Monte Carlo
-        self.mc_panel = mc.MonteCarloPanel(
+        self.mc = mc.MonteCarloPanel(
             Setting(
                 "trials",
                 "int",
@@ -133,9 +133,6 @@ class OddsLab(w.VBox):
             title=t("airwar.odds.mc_head"),
             style="primary",
         )
-        p = self.mc_panel
-        self.trials, self.mc_button, self.bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
-        self.notice = p.notice
 
         self.n.observe(lambda _: self._picks(), "value")
         self.bombers.observe(lambda _: self._picks(), "value")
@@ -167,7 +164,7 @@ class OddsLab(w.VBox):
                     ],
                     t("airwar.odds.damage_head"),
                 ),
-                self.mc_panel.box,
+                self.mc.box,
             ],
             **kwargs,
         )
@@ -236,7 +233,7 @@ class OddsLab(w.VBox):
     # ------------------------------------------------------------------ Monte Carlo
     def monte_carlo(self) -> dict[str, Any]:
         """Seeded simulations of every exact value on screen; markers sit beside the lines."""
-        trials = self.mc_panel.trials()
+        trials = self.mc.asked()
         if trials is None:
             return {}
         n, b = self.n.value, min(self.bombers.value, self.n.value)
@@ -259,14 +256,14 @@ class OddsLab(w.VBox):
                 progress(n + 3 + i)
             return {"picks": picks, "damage": law, "gains": gains}
 
-        out = self.mc_panel.run(total, work)
+        out = self.mc.run(total, work)
         redraw(self.pick_fig, None, {"x": list(range(n + 1)), "y": out["picks"]})
         damage = out["damage"]
         redraw(self.damage_fig, None, {"x": list(damage), "y": list(damage.values())})
         names = list(self.battle_fig.data[0].y)
         redraw(self.battle_fig, None, {"y": names, "x": out["gains"]})
         exact = float(odds.p_hit_at_least_one(n, b, min(1, n)))
-        self.mc_out.value = t(
+        self.mc.out.value = t(
             "airwar.odds.mc_done",
             trials=trials,
             exact=percent(exact),

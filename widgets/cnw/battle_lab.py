@@ -16,7 +16,16 @@ from gamelib.cnw import battle
 from widgets.common import boxed, card, dice_html
 from widgets.i18n import t
 from widgets.kit import odds as mc
-from widgets.kit.strategy import Setting, chart, checkbox, number, percent, seed_setting, slider
+from widgets.kit.strategy import (
+    Setting,
+    chart,
+    checkbox,
+    number,
+    percent,
+    seed_setting,
+    slider,
+    step,
+)
 
 MAX_PAWNS = 30
 RULE_COLORS = {3: "#1f618d", 2: "#b9770e"}
@@ -98,7 +107,7 @@ class BattleLab(w.VBox):
 
         # Monte Carlo
         battles = [(f"{n}", n) for n in (1_000, 10_000, 50_000, 200_000)]
-        self.mc_panel = mc.MonteCarloPanel(
+        self.mc = mc.MonteCarloPanel(
             Setting("mc_n", "choice", t("cnw.battle.mc_battles"), 10_000, options=battles),
             t("cnw.battle.mc_run"),
             "cnw-mc-run",
@@ -110,9 +119,6 @@ class BattleLab(w.VBox):
             most_chunks=50,
             least_chunk=1000,
         )
-        p = self.mc_panel
-        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
-        self.notice = p.notice
 
         for control in (self.attackers, self.defenders, self.hub, self.rule):
             control.observe(self._update, "value")
@@ -130,7 +136,6 @@ class BattleLab(w.VBox):
             ],
             t("cnw.battle.dice_table"),
         )
-        self.mc = self.mc_panel.box
         super().__init__(
             [
                 self.controls,
@@ -139,7 +144,7 @@ class BattleLab(w.VBox):
                 self.loss_box,
                 self.heat_box,
                 self.dice_table,
-                self.mc,
+                self.mc.box,
             ],
             **kwargs,
         )
@@ -158,13 +163,9 @@ class BattleLab(w.VBox):
             "hub": [self.curve_box],
             "battle": [self.heat_box, self.loss_box],
             "dice": [self.dice_table],
-            "montecarlo": [self.mc],
+            "montecarlo": [self.mc.box],
         }
-        if name not in parts:
-            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
-        box = w.VBox([self.controls, *parts[name]])
-        box.add_class(f"cnw-panel-{name}")
-        return box
+        return step(parts, name, "cnw", [self.controls])
 
     # ----------------------------------------------------------------- charts
     def _init_traces(self) -> None:
@@ -267,7 +268,7 @@ class BattleLab(w.VBox):
             d=d,
             src=a + 1,
         )
-        self.mc_out.value = ""
+        self.mc.out.value = ""
 
     # ----------------------------------------------------------------- dice and simulation
     def _reseed(self, change: Any) -> None:
@@ -307,9 +308,9 @@ class BattleLab(w.VBox):
         return result
 
     def _monte_carlo(self, _button: Any = None) -> mc.Check | None:
-        """``mc_n`` seeded battles of the setting on screen against the Markov chain's exact
-        conquest probability, with a 95% Wilson interval."""
-        n = self.mc_panel.trials()
+        """Seeded battles of the setting on screen (as many as asked) against the Markov
+        chain's exact conquest probability, with a 95% Wilson interval."""
+        n = self.mc.asked()
         if n is None:
             return None
         a, d, rule, hub = (
@@ -319,7 +320,7 @@ class BattleLab(w.VBox):
             self.hub.value,
         )
         seed = self.seed.value
-        [check] = self.mc_panel.compare(
+        [check] = self.mc.compare(
             [
                 mc.Question(
                     "",
@@ -334,7 +335,7 @@ class BattleLab(w.VBox):
             n,
         )
         verdict = t("cnw.battle.mc_inside") if check.inside else t("cnw.battle.mc_outside")
-        self.mc_out.value = t(
+        self.mc.out.value = t(
             "cnw.battle.mc_table",
             n=number(check.trials, 0, grouping=True),
             exact=percent(check.exact),

@@ -100,8 +100,8 @@ class MonteCarloPanel:
     """The Monte Carlo part of an odds lab: ``lead`` widgets (a seed box), the trials control,
     the run button, the progress bar, the result (``out``) and a notice, in one card (``box``).
 
-    ``on_run`` is what the button does; it asks :meth:`trials` (None: refused, message shown),
-    then :meth:`compare` (questions with intervals) or :meth:`run` (any seeded work).
+    ``on_run`` is what the button does; it reads :meth:`asked` (None: refused, message shown),
+    then calls :meth:`compare` (questions with intervals) or :meth:`run` (any seeded work).
     """
 
     def __init__(
@@ -120,7 +120,7 @@ class MonteCarloPanel:
         least_chunk: int = 1,
     ) -> None:
         self.setting = trials
-        self.trials_box = trials.build()
+        self.trials = trials.build()
         self.button = button(label, run_css, "play", style, width)
         self.button.on_click(lambda _b: on_run())
         self.bar = progress_bar()
@@ -130,12 +130,12 @@ class MonteCarloPanel:
         self.interval = interval
         self.most_chunks, self.least_chunk = most_chunks, least_chunk
         self.box = card(
-            [w.HBox([*lead, self.trials_box, self.button]), self.bar, self.out, self.notice], title
+            [w.HBox([*lead, self.trials, self.button]), self.bar, self.out, self.notice], title
         )
 
-    def trials(self) -> int | None:
+    def asked(self) -> int | None:
         """The trials asked for, or None (and why, in the notice) when out of range."""
-        values = read_settings([self.setting], {self.setting.name: self.trials_box}, self.notice)
+        values = read_settings([self.setting], {self.setting.name: self.trials}, self.notice)
         if values is None:
             return None
         self.notice.clear()

@@ -68,6 +68,72 @@ def redraw(fig: go.FigureWidget, *traces: Mapping[str, Any] | None, **layout: An
             fig.update_layout(**layout)
 
 
+def shares_by_group(
+    height: int,
+    title: str,
+    groups: Mapping[str, str],
+    bingroup: str,
+    bin_size: int,
+    **layout: Any,
+) -> go.FigureWidget:
+    """Overlaid histograms, one per group (``{name: colour}``), each normalised to shares so
+    groups of different sizes compare; filled later with ``redraw``."""
+    fig = chart(
+        height,
+        title,
+        barmode="overlay",
+        legend=dict(orientation="h", y=-0.25),
+        **layout,
+    )
+    for name, colour in groups.items():
+        fig.add_histogram(
+            x=[],
+            name=name,
+            marker_color=colour,
+            opacity=0.65,
+            histnorm="probability",
+            bingroup=bingroup,
+            xbins=dict(size=bin_size),
+        )
+    return fig
+
+
+def rates_by_group(
+    height: int,
+    title: str,
+    categories: Sequence[str],
+    groups: Mapping[str, str],
+    **trace: Any,
+) -> go.FigureWidget:
+    """Grouped bars of rates (0 to 1), one bar per group (``{name: colour}``) in each
+    category; filled later with ``redraw``."""
+    fig = chart(
+        height,
+        title,
+        barmode="group",
+        yaxis=dict(tickformat=".0%", range=[0, 1]),
+        legend=dict(orientation="h", y=-0.2),
+    )
+    for name, colour in groups.items():
+        fig.add_bar(
+            x=list(categories), y=[0] * len(categories), name=name, marker_color=colour, **trace
+        )
+    return fig
+
+
+def step(
+    boxes: Mapping[str, Sequence[w.Widget]], name: str, css: str, head: Sequence[w.Widget] = ()
+) -> w.VBox:
+    """One step of a lesson built on a lab: ``head`` (shared controls) and that step's boxes, in
+    a box with the class ``<css>-panel-<name>``. The controls are the same widgets in every step,
+    so moving one moves them all."""
+    if name not in boxes:
+        raise ValueError(f"no panel {name!r}; choose one of {', '.join(boxes)}")
+    box = w.VBox([*head, *boxes[name]])
+    box.add_class(f"{css}-panel-{name}")
+    return box
+
+
 # ---------------------------------------------------------------- controls
 @dataclass(frozen=True)
 class Setting:

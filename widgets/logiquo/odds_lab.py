@@ -12,7 +12,7 @@ from gamelib.logiquo import cards, odds
 from widgets.common import boxed, card
 from widgets.i18n import t
 from widgets.kit import odds as mc
-from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider
+from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
 from widgets.logiquo.deck import category_label
 
 MAX_HAND = 16
@@ -122,7 +122,7 @@ class OddsLab(w.VBox):
 
         self.seed = seed_setting(seed).build()
         trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
-        self.mc_panel = mc.MonteCarloPanel(
+        self.mc = mc.MonteCarloPanel(
             Setting("mc_n", "choice", t("logiquo.odds.mc_n"), 10_000, options=trials, width=240),
             t("logiquo.odds.mc_run"),
             "logiquo-mc-run",
@@ -132,9 +132,6 @@ class OddsLab(w.VBox):
             lead=[self.seed],
             interval=_interval,
         )
-        p = self.mc_panel
-        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
-        self.notice = p.notice
 
         self.players.observe(self._on_players, "value")
         for c in (self.hand, self.category):
@@ -157,17 +154,14 @@ class OddsLab(w.VBox):
                 card([self.threats_left, self.anomalies_left, self.chain_summary]),
                 boxed(self.chain_fig, "logiquo-fig-chain"),
             ],
-            "montecarlo": [self.mc_panel.box],
+            "montecarlo": [self.mc.box],
         }
         super().__init__(self.boxes["hand"], **kwargs)
         self.add_class("logiquo-odds-lab")
 
     def panel(self, name: str) -> w.VBox:
-        if name not in self.PANELS:
-            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
-        box = w.VBox(self.boxes[name])
-        box.add_class(f"logiquo-panel-{name}")
-        return box
+        """One lesson step: that step's controls and charts."""
+        return step(self.boxes, name, "logiquo")
 
     # ------------------------------------------------------------------ exact odds
     def _on_players(self, _change: Any = None) -> None:
@@ -209,7 +203,7 @@ class OddsLab(w.VBox):
             worst=category_label(worst),
             worst_p=percent(per_cat[worst]),
         )
-        self.mc_out.value = ""
+        self.mc.out.value = ""
 
     def _update_chain(self, _change: Any = None) -> None:
         threats, anomalies = self.threats_left.value, self.anomalies_left.value
@@ -230,9 +224,9 @@ class OddsLab(w.VBox):
 
     # ------------------------------------------------------------------ Monte Carlo
     def monte_carlo(self) -> list[dict[str, Any]]:
-        """Deal ``mc_n`` seeded hands per suggested deal and shuffle the pile as often; compare
-        with the exact values (99.9% Wilson intervals)."""
-        n = self.mc_panel.trials()
+        """Deal seeded hands for each suggested deal and shuffle the pile as often as asked;
+        compare with the exact values (99.9% Wilson intervals)."""
+        n = self.mc.asked()
         if n is None:
             return []
         seed, cat = self.seed.value, self._cat()
@@ -257,7 +251,7 @@ class OddsLab(w.VBox):
             )
             for k in (0, 1, 2)
         ]
-        checks = self.mc_panel.compare(questions, n)
+        checks = self.mc.compare(questions, n)
         with self.hand_fig.batch_update():
             mc.show_checks(self.hand_fig.data[3], deals, checks[: len(deals)])
         head = [
@@ -266,7 +260,7 @@ class OddsLab(w.VBox):
         inside, outside = t("logiquo.odds.mc_inside"), t("logiquo.odds.mc_outside")
         table = mc.check_table(checks, head, inside, outside)
         done = number(n, 0, grouping=True)
-        self.mc_out.value = f"<p>{t('logiquo.odds.mc_done', n=done)}</p>{table}"
+        self.mc.out.value = f"<p>{t('logiquo.odds.mc_done', n=done)}</p>{table}"
         return [
             {"what": c.label, "exact": c.exact, "estimate": odds.wilson(c.successes, c.trials)}
             for c in checks

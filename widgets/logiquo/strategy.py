@@ -67,44 +67,28 @@ class StrategyLab(kit.StrategyLab):
     """Choose players, a hand size and a number of games; press Run."""
 
     def __init__(self, games: int = 1000, seed: int = 0, **kwargs: Any) -> None:
-        self.turns_fig = kit.chart(
+        policies = {t(f"logiquo.strategy.{p}"): colour for p, colour in COLOURS.items()}
+        self.turns_fig = kit.shares_by_group(
             340,
             t("logiquo.strategy.turns_title"),
-            barmode="overlay",
+            policies,
+            "turns",
+            2,
             xaxis=dict(title=t("logiquo.strategy.turns_axis")),
             yaxis=dict(title=t("logiquo.strategy.share_axis"), tickformat=".0%"),
-            legend=dict(orientation="h", y=-0.25),
-        )
-        for policy, colour in COLOURS.items():
-            self.turns_fig.add_histogram(
-                x=[],
-                name=t(f"logiquo.strategy.{policy}"),
-                marker_color=colour,
-                opacity=0.65,
-                histnorm="probability",
-                bingroup="turns",
-                xbins=dict(size=2),
-            )
-        self.rate_fig = kit.chart(
-            340,
-            t("logiquo.strategy.rate_title"),
-            barmode="group",
-            yaxis=dict(tickformat=".0%", range=[0, 1]),
-            legend=dict(orientation="h", y=-0.2),
         )
         cats = [
             t("logiquo.strategy.survivors"),
             t("logiquo.strategy.stopped"),
             t("logiquo.strategy.data_left"),
         ]
-        for policy, colour in COLOURS.items():
-            self.rate_fig.add_bar(
-                x=cats,
-                y=[0, 0, 0],
-                name=t(f"logiquo.strategy.{policy}"),
-                marker_color=colour,
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
-            )
+        self.rate_fig = kit.rates_by_group(
+            340,
+            t("logiquo.strategy.rate_title"),
+            cats,
+            policies,
+            hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+        )
         self.special_fig = kit.chart(
             340,
             t("logiquo.strategy.special_title"),

@@ -12,7 +12,7 @@ from gamelib.rails import odds
 from widgets.common import boxed, card
 from widgets.i18n import t
 from widgets.kit import odds as mc
-from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider
+from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
 
 MAX_DRAWS = 30
 GOOD = "#1f77b4"
@@ -88,7 +88,7 @@ class OddsLab(w.VBox):
 
         self.seed = seed_setting(seed).build()
         trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
-        self.mc_panel = mc.MonteCarloPanel(
+        self.mc = mc.MonteCarloPanel(
             Setting("mc_n", "choice", t("rails.odds.mc_n"), 10_000, options=trials),
             t("rails.odds.mc_run"),
             "rails-mc-run",
@@ -101,9 +101,6 @@ class OddsLab(w.VBox):
             most_chunks=20,
             least_chunk=500,
         )
-        p = self.mc_panel
-        self.mc_n, self.mc_button, self.mc_bar, self.mc_out = p.trials_box, p.button, p.bar, p.out
-        self.notice = p.notice
 
         for c in (self.length, self.colour, self.locos, self.other, self.draws):
             c.observe(self._update, "value")
@@ -126,19 +123,14 @@ class OddsLab(w.VBox):
                 boxed(self.wipe_fig, "rails-fig-wipe"),
             ],
             "choice": [boxed(self.choice_fig, "rails-fig-choice")],
-            "montecarlo": [self.mc_panel.box],
+            "montecarlo": [self.mc.box],
         }
         super().__init__([self.controls, *self.boxes["ready"]], **kwargs)
         self.add_class("rails-odds-lab")
 
     def panel(self, name: str) -> w.VBox:
         """One lesson step: the shared hand controls (not for the wipe) and that step's charts."""
-        if name not in self.boxes:
-            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
-        head = [] if name == "wipe" else [self.controls]
-        box = w.VBox([*head, *self.boxes[name]])
-        box.add_class(f"rails-panel-{name}")
-        return box
+        return step(self.boxes, name, "rails", [] if name == "wipe" else [self.controls])
 
     # ------------------------------------------------------------------ exact odds
     def pool(self) -> odds.Pool:
@@ -186,7 +178,7 @@ class OddsLab(w.VBox):
             total=pool.total,
             useful=f"{float(blind.useful):.2f}",
         )
-        self.mc_out.value = ""
+        self.mc.out.value = ""
 
     def _update_wipe(self, _change: Any = None) -> None:
         locos = min(self.deck_locos.value, self.deck_size.value)
@@ -207,14 +199,14 @@ class OddsLab(w.VBox):
 
     # ------------------------------------------------------------------ Monte Carlo
     def _monte_carlo(self, _button: Any = None) -> list[mc.Check]:
-        """The route and the face-up wipe, each shuffled ``mc_n`` times (95% Wilson intervals)."""
-        n = self.mc_panel.trials()
+        """The route and the face-up wipe, each shuffled as often as asked (95% intervals)."""
+        n = self.mc.asked()
         if n is None:
             return []
         seed, pool = self.seed.value, self.pool()
         length, k = self.length.value, self.draws.value
         have = self.colour.value + self.locos.value
-        checks = self.mc_panel.compare(
+        checks = self.mc.compare(
             [
                 mc.Question(
                     t("rails.odds.mc_ready", length=length, k=k),
@@ -240,5 +232,5 @@ class OddsLab(w.VBox):
         ]
         table = mc.check_table(checks, head, t("rails.odds.mc_inside"), t("rails.odds.mc_outside"))
         done = number(checks[0].trials, 0, grouping=True)
-        self.mc_out.value = f"<p>{t('rails.odds.mc_done', n=done)}</p>{table}"
+        self.mc.out.value = f"<p>{t('rails.odds.mc_done', n=done)}</p>{table}"
         return checks

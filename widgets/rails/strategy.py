@@ -49,36 +49,18 @@ class StrategyLab(kit.StrategyLab):
     """Choose players, a line-up of bots and a number of games; press Run."""
 
     def __init__(self, games: int = 1000, seed: int = 0, **kwargs: Any) -> None:
-        self.score_fig = kit.chart(
+        kinds = {t(f"rails.table.seat_{k}"): colour for k, colour in KIND_COLORS.items()}
+        self.score_fig = kit.shares_by_group(
             340,
             t("rails.strategy.score_title"),
-            barmode="overlay",
+            kinds,
+            "scores",
+            10,
             xaxis=dict(title=t("rails.strategy.score_axis")),
             yaxis=dict(title=t("rails.strategy.share_axis"), tickformat=".0%"),
-            legend=dict(orientation="h", y=-0.25),
-        )
-        for kind, colour in KIND_COLORS.items():
-            self.score_fig.add_histogram(
-                x=[],
-                name=t(f"rails.table.seat_{kind}"),
-                marker_color=colour,
-                opacity=0.65,
-                histnorm="probability",
-                bingroup="scores",
-                xbins=dict(size=10),
-            )
-        self.rate_fig = kit.chart(
-            320,
-            t("rails.strategy.rate_title"),
-            barmode="group",
-            yaxis=dict(tickformat=".0%", range=[0, 1]),
-            legend=dict(orientation="h", y=-0.2),
         )
         cats = [t("rails.strategy.ticket_rate"), t("rails.strategy.win_rate")]
-        for kind, colour in KIND_COLORS.items():
-            self.rate_fig.add_bar(
-                x=cats, y=[0, 0], name=t(f"rails.table.seat_{kind}"), marker_color=colour
-            )
+        self.rate_fig = kit.rates_by_group(320, t("rails.strategy.rate_title"), cats, kinds)
         self.length_fig = kit.chart(
             300,
             t("rails.strategy.length_title"),
