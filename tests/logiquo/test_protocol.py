@@ -23,6 +23,16 @@ def c(code: str) -> int:
     return by_code(code).id
 
 
+def test_every_phase_and_decision_has_its_module():
+    """The front (rules.py) hands every phase to one module and every action to one handler,
+    so a rule split across files cannot lose a decision."""
+    from gamelib.logiquo import rules
+    from gamelib.logiquo.state import PHASES
+
+    assert set(rules._LEGAL) == set(PHASES) - {"over"}
+    assert set(rules._HANDLERS) == set(ACTION_CLASSES)
+
+
 def _midgame(seed: int = 5, steps: int = 40):
     s = L.new_game(4, seed=seed)
     bot = RandomBot(seed)
