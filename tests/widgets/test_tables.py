@@ -134,13 +134,19 @@ def test_a_move_for_a_bot_is_refused(table):
     assert snapshot(table) == before
 
 
-def test_the_log_shows_the_newest_moves_first_and_at_most_its_cap():
+def test_the_log_shows_the_newest_moves_first_and_at_most_its_cap(monkeypatch):
+    import widgets.kit.table as kit
+
+    assert kit.LOG_LINES == LOG_LINES >= 100
+    monkeypatch.setattr(kit, "LOG_LINES", 50)
     table = cnw_table()
     table.finish()
     total = len(table.session.log)
-    assert total > LOG_LINES
-    assert table.log_view.value.count("<li") == LOG_LINES
+    assert total > 50
+    assert table.log_view.value.count("<li") == 50
     assert f"start='{total}'" in table.log_view.value
+    newest = table.log_line(*table.session.history[-2:-1], table.session.log[-1], table.state)
+    assert table.log_view.value.index("<li") == table.log_view.value.index(f"<li>{newest}")
 
 
 # ---------------------------------------------------------------- refused uploads

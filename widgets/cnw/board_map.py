@@ -12,8 +12,23 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import board as cnw_board
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, card, tagged
 from widgets.i18n import t
+from widgets.kit.maps import (
+    add_lines,
+    add_nodes,
+    blank_geo,
+    colour_by_measure,
+    hover_html,
+    land_geo,
+    map_figure,
+    move_nodes,
+    on_node_click,
+    polylines,
+    ranking_bars,
+    schematic_lonlat,
+    set_lines,
+)
 
 REGION_COLORS = {
     "north_america": "#1f77b4",
@@ -27,37 +42,19 @@ FALLBACK_COLORS = ["#1f77b4", "#2ca02c", "#9467bd", "#d62728", "#ff7f0e", "#17be
 HIGHLIGHT = "#c0392b"
 
 
-def schematic_lonlat(x: float, y: float) -> tuple[float, float]:
-    """Place the schematic board (a 0..100 box) on a blank geo canvas, near the equator where
-    lines stay almost straight."""
-    return -150 + 3.0 * x, -50 + 1.0 * y
-
-
-GEO_VIEW = dict(
+GEO_VIEW = land_geo(
+    "#eef0f2",
+    "#c9ccd1",
+    "#9aa0a6",
+    "#f7fbff",
     projection=dict(type="natural earth", scale=1.0),
-    showland=True,
-    landcolor="#eef0f2",
-    showcountries=True,
-    countrycolor="#c9ccd1",
-    showcoastlines=True,
-    coastlinecolor="#9aa0a6",
-    showocean=True,
-    oceancolor="#f7fbff",
-    showframe=False,
     lataxis=dict(range=[-50, 80]),
     lonaxis=dict(range=[-180, 180]),
     center=dict(lat=15, lon=10),
     visible=True,
 )
-SCHEMATIC_VIEW = dict(
+SCHEMATIC_VIEW = blank_geo(
     projection=dict(type="equirectangular", scale=1.0),
-    showland=False,
-    showcountries=False,
-    showcoastlines=False,
-    showocean=False,
-    showframe=False,
-    showlakes=False,
-    showrivers=False,
     lataxis=dict(range=[-64, 56]),
     lonaxis=dict(range=[-170, 170]),
     center=dict(lat=0, lon=0),
@@ -99,37 +96,23 @@ class BoardMap(w.VBox):
         )
         self.gateway.add_class("cnw-gateway-select")
         self.view.add_class("cnw-view-toggle")
-        self.info = w.HTML()
-        self.info.add_class("cnw-gateway-info")
-        self.fig = figure(
-            height=height,
-            showlegend=True,
-            legend=dict(orientation="h", y=-0.02, x=0.5, xanchor="center"),
-            margin=dict(l=0, r=0, t=10, b=0),
-        )
+        self.info = tagged(w.HTML(), "cnw-gateway-info")
+        self.fig = map_figure(height)
         self._build_traces()
         self.view.observe(lambda _: self._redraw(), "value")
         self.colour_by.observe(lambda _: self._recolour(), "value")
         self.gateway.observe(lambda ch: self.select(ch["new"] or None), "value")
-        self.chokepoint_fig = figure(
-            height=380,
-            title=t("cnw.map.chokepoint_title"),
-            xaxis=dict(title=t("cnw.map.betweenness")),
-            yaxis=dict(autorange="reversed"),
-            margin=dict(l=140, r=20, t=50, b=40),
-        )
         ranking = sorted(self.betweenness, key=self.betweenness.get, reverse=True)[:15]
-        self.chokepoint_fig.add_bar(
-            orientation="h",
-            x=[self.betweenness[c] for c in ranking],
-            y=[f"{c} {self.board.gateways[c].name}" for c in ranking],
+        self.chokepoint_fig = ranking_bars(
+            t("cnw.map.chokepoint_title"),
+            t("cnw.map.betweenness"),
+            [f"{c} {self.board.gateways[c].name}" for c in ranking],
+            [self.betweenness[c] for c in ranking],
+            [REGION_COLORS.get(self.board.gateways[c].region, "#888") for c in ranking],
+            left=140,
             customdata=ranking,
-            marker_color=[
-                REGION_COLORS.get(self.board.gateways[c].region, "#888") for c in ranking
-            ],
-            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
         )
-        self.chokepoint_fig.data[0].on_click(self._on_click)
+        on_node_click(self.chokepoint_fig.data[0], self._pick)
         self.chokepoint_box = boxed(self.chokepoint_fig, "cnw-fig-chokepoints")
         self.select(None)
         controls = w.HBox([self.view, self.colour_by], layout=w.Layout(flex_flow="row wrap"))
@@ -154,81 +137,50 @@ class BoardMap(w.VBox):
     def _segments(self, links: list) -> tuple[list, list]:
         """Line coordinates, ``None`` between links. On the schematic board a route across the
         Pacific leaves by one edge and comes back by the other, as on a printed world board."""
-        lons: list = []
-        lats: list = []
         wrapped = {lk.ends for lk in self.board.wrapped} if self.view.value != "geo" else set()
+        paths = []
         for link in links:
-            if link.ends in wrapped:
-                for code in (link.a, link.b):
-                    g = self.board.gateways[code]
-                    edge = -6.0 if g.x < 50 else 106.0
-                    for x in (g.x, edge):
-                        lon, lat = schematic_lonlat(x, g.y)
-                        lons.append(lon)
-                        lats.append(lat)
-                    lons.append(None)
-                    lats.append(None)
+            if link.ends not in wrapped:
+                paths.append([self._lonlat(link.a), self._lonlat(link.b)])
                 continue
             for code in (link.a, link.b):
-                lon, lat = self._lonlat(code)
-                lons.append(lon)
-                lats.append(lat)
-            lons.append(None)
-            lats.append(None)
-        return lons, lats
+                g = self.board.gateways[code]
+                edge = -6.0 if g.x < 50 else 106.0
+                paths.append([schematic_lonlat(g.x, g.y), schematic_lonlat(edge, g.y)])
+        return polylines(paths)
 
     def _build_traces(self) -> None:
         solid = [lk for lk in self.board.links if lk.kind == "solid"]
         dashed = [lk for lk in self.board.links if lk.kind == "dashed"]
-        self.fig.add_scattergeo(
-            name=t("cnw.map.solid_links"),
-            mode="lines",
-            hoverinfo="skip",
-            line=dict(width=1.2, color="#8a8f98"),
-        )
-        self.fig.add_scattergeo(
-            name=t("cnw.map.dashed_links"),
-            mode="lines",
-            hoverinfo="skip",
-            line=dict(width=2, color="#34495e", dash="dash"),
-        )
-        self.fig.add_scattergeo(
-            name=t("cnw.map.selected_links"),
-            mode="lines",
-            hoverinfo="skip",
-            line=dict(width=3.5, color=HIGHLIGHT),
-            showlegend=False,
-        )
+        add_lines(self.fig, t("cnw.map.solid_links"), dict(width=1.2, color="#8a8f98"), legend=True)
+        dash = dict(width=2, color="#34495e", dash="dash")
+        add_lines(self.fig, t("cnw.map.dashed_links"), dash, legend=True)
+        add_lines(self.fig, t("cnw.map.selected_links"), dict(width=3.5, color=HIGHLIGHT))
         self._link_sets = (solid, dashed)
         for name, line in self._overlay_specs:
-            self.overlays[name] = self.fig.add_scattergeo(
-                name=name, mode="lines", hoverinfo="skip", showlegend=False, line=line
-            ).data[-1]
+            self.overlays[name] = add_lines(self.fig, name, line)
             self._overlay_paths[name] = []
         self.region_ids = list(self.board.regions)
         self.region_traces: list[Any] = []
         for i, rid in enumerate(self.region_ids):
             region = self.board.regions[rid]
             codes = list(region.gateways)
-            color = REGION_COLORS.get(rid, FALLBACK_COLORS[i % len(FALLBACK_COLORS)])
-            hover = [self._hover(c) for c in codes]
-            trace = self.fig.add_scattergeo(
-                name=f"{region.name} (+{region.bonus})",
-                mode="markers+text",
-                text=codes,
-                textposition="top center",
-                textfont=dict(size=10),
-                customdata=codes,
-                hovertext=hover,
-                hoverinfo="text",
+            hubs = [self.board.gateways[c].hub for c in codes]
+            trace = add_nodes(
+                self.fig,
+                f"{region.name} (+{region.bonus})",
+                codes,
+                [self._lonlat(c) for c in codes],
+                hover=[self._hover(c) for c in codes],
                 marker=dict(
-                    size=[15 if self.board.gateways[c].hub else 10 for c in codes],
-                    symbol=["diamond" if self.board.gateways[c].hub else "circle" for c in codes],
-                    color=color,
+                    size=[15 if hub else 10 for hub in hubs],
+                    symbol=["diamond" if hub else "circle" for hub in hubs],
+                    color=REGION_COLORS.get(rid, FALLBACK_COLORS[i % len(FALLBACK_COLORS)]),
                     line=dict(width=1, color="#ffffff"),
                 ),
-            ).data[-1]
-            trace.on_click(self._on_click)
+                legend=True,
+            )
+            on_node_click(trace, self._pick)
             self.region_traces.append(trace)
         self.fig.add_scattergeo(
             name=t("cnw.map.selected"),
@@ -245,7 +197,8 @@ class BoardMap(w.VBox):
         region = self.board.regions[g.region]
         links = ", ".join(sorted(self.board.neighbours(code)))
         hub = f" ◆ {t('cnw.map.hub')}" if g.hub else ""
-        return f"<b>{code} {g.name}</b>{hub}<br>{region.name}<br>{t('cnw.map.links')}: {links}"
+        links = f"{t('cnw.map.links')}: {links}"
+        return hover_html(f"{code} {g.name}", region.name, links, badge=hub)
 
     # ---------------------------------------------------------------- updates in place
     def _redraw(self) -> None:
@@ -256,9 +209,7 @@ class BoardMap(w.VBox):
             for name in self.overlays:
                 self._draw_overlay(name)
             for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
-                coords = [self._lonlat(c) for c in self.board.regions[rid].gateways]
-                trace.lon = [c[0] for c in coords]
-                trace.lat = [c[1] for c in coords]
+                move_nodes(trace, [self._lonlat(c) for c in self.board.regions[rid].gateways])
             self._draw_selection()
         self._recolour()
 
@@ -274,18 +225,16 @@ class BoardMap(w.VBox):
                     trace.marker.color = REGION_COLORS.get(rid, FALLBACK_COLORS[i % 7])
                     trace.marker.showscale = False
                 else:
-                    trace.marker.color = [
-                        self.betweenness[c] for c in self.board.regions[rid].gateways
-                    ]
-                    trace.marker.cmin, trace.marker.cmax = 0.0, top
-                    trace.marker.colorscale = "YlOrRd"
-                    trace.marker.showscale = i == 0
-                    trace.marker.colorbar = dict(title=t("cnw.map.betweenness"), len=0.6)
+                    values = [self.betweenness[c] for c in self.board.regions[rid].gateways]
+                    title = t("cnw.map.betweenness")
+                    colour_by_measure(trace.marker, values, title, scale=i == 0, top=top)
 
     def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
         if points.point_inds:
-            code = trace.customdata[points.point_inds[0]]
-            self.gateway.value = code  # the drop-down observer calls select()
+            self._pick(trace.customdata[points.point_inds[0]])
+
+    def _pick(self, code: str) -> None:
+        self.gateway.value = code  # the drop-down observer calls select()
 
     def select(self, code: str | None) -> None:
         """Highlight ``code``'s links and describe it (None clears the selection)."""
@@ -303,8 +252,7 @@ class BoardMap(w.VBox):
             return
         links = [lk for lk in self.board.links if code in (lk.a, lk.b)]
         highlight.lon, highlight.lat = self._segments(links)
-        lon, lat = self._lonlat(code)
-        ring.lon, ring.lat = [lon], [lat]
+        move_nodes(ring, [self._lonlat(code)])
 
     # ---------------------------------------------------------------- hooks for game widgets
     def paint(self, colours: dict[str, str] | None, labels: dict[str, str] | None = None) -> None:
@@ -324,16 +272,8 @@ class BoardMap(w.VBox):
             self._draw_overlay(name)
 
     def _draw_overlay(self, name: str) -> None:
-        lons: list = []
-        lats: list = []
-        for path in self._overlay_paths[name]:
-            for code in path:
-                lon, lat = self._lonlat(code)
-                lons.append(lon)
-                lats.append(lat)
-            lons.append(None)
-            lats.append(None)
-        self.overlays[name].lon, self.overlays[name].lat = lons, lats
+        paths = [[self._lonlat(code) for code in path] for path in self._overlay_paths[name]]
+        set_lines(self.overlays[name], paths)
 
     def _describe(self, code: str | None) -> str:
         ranking = sorted(self.betweenness, key=self.betweenness.get, reverse=True)

@@ -22,6 +22,7 @@ from gamelib.cnw.network import CODES
 from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, card, dice_html, figure, html_table, tagged
 from widgets.i18n import t
+from widgets.kit.maps import on_node_click
 from widgets.kit.table import TableBase
 
 SEATS = ("human", "courier", "expansionist", "random")
@@ -126,7 +127,7 @@ class CnwTable(TableBase):
         self.fig = self.map.fig
         self.fig.update_layout(showlegend=False)
         for trace in self.map.region_traces:
-            trace.on_click(self._on_map_click)
+            on_node_click(trace, self.click)
         # ---- the turn: map-click alternatives, prompts, dice, the hand
         self.reinf = tagged(w.HTML(), "cnw-reinforcements")
         self.dice = tagged(w.HTML(), "cnw-dice")
@@ -254,10 +255,6 @@ class CnwTable(TableBase):
                 )
             elif s.phase in (st.OPERATIONS, st.REPOSITION):
                 self.notice.info(t("cnw.table.no_targets", code=code))
-
-    def _on_map_click(self, trace: Any, points: Any, _state: Any) -> None:
-        if points.point_inds:
-            self.click(trace.customdata[points.point_inds[0]])
 
     def finish_estimate(self) -> int:
         return 600 - self.state.actions

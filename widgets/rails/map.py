@@ -17,8 +17,20 @@ import plotly.graph_objects as go
 from gamelib.rails import board as rails_board
 from gamelib.rails import routes as rails_routes
 from gamelib.rails.scoring import route_score
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, card, tagged
 from widgets.i18n import t
+from widgets.kit.maps import (
+    LonLat,
+    add_lines,
+    add_nodes,
+    colour_by_measure,
+    hover_html,
+    land_geo,
+    map_figure,
+    polylines,
+    ranking_bars,
+    set_lines,
+)
 
 ROUTE_COLORS = {
     "red": "#d62728",
@@ -35,24 +47,19 @@ ROUTE_COLORS = {
 PLAYER_COLORS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"]
 HIGHLIGHT = "#00c8ff"
 
-GEO = dict(
+GEO = land_geo(
+    "#f3f1ea",
+    "#c9c4b5",
+    "#a9b3bd",
+    "#e8f1f8",
     scope="north america",
     projection=dict(type="mercator"),
     lonaxis=dict(range=[-126, -66]),
     lataxis=dict(range=[23.5, 53]),
-    showland=True,
-    landcolor="#f3f1ea",
-    showcountries=True,
-    countrycolor="#c9c4b5",
     showsubunits=True,
     subunitcolor="#e0dccf",
-    showcoastlines=True,
-    coastlinecolor="#a9b3bd",
     showlakes=True,
     lakecolor="#e8f1f8",
-    showocean=True,
-    oceancolor="#e8f1f8",
-    showframe=False,
 )
 
 # Overlay traces, filled in place by the widgets; their names are their roles. Halos are drawn
@@ -68,14 +75,14 @@ def width_for(length: int) -> float:
 
 def segments(route_ids: Any, board: rails_board.Board | None = None) -> tuple[list, list]:
     """Line coordinates (lon, lat) of some routes, ``None`` between routes; doubles side by side."""
+    return polylines(route_paths(route_ids, board))
+
+
+def route_paths(route_ids: Any, board: rails_board.Board | None = None) -> list[list[LonLat]]:
+    """Each route as a straight line between its two (lon, lat) ends."""
     board = board or rails_board.load()
-    lons: list = []
-    lats: list = []
-    for rid in route_ids:
-        (la1, lo1), (la2, lo2) = rails_board.route_geometry(board.routes[rid], board=board)
-        lons += [lo1, lo2, None]
-        lats += [la1, la2, None]
-    return lons, lats
+    ends = (rails_board.route_geometry(board.routes[rid], board=board) for rid in route_ids)
+    return [[(lo1, la1), (lo2, la2)] for (la1, lo1), (la2, lo2) in ends]
 
 
 def route_label(route: rails_board.Route) -> str:
@@ -97,25 +104,11 @@ class BoardFigure:
     def __init__(self, height: int = 520, legend: bool = True, owners: int = 0) -> None:
         self.board = rails_board.load()
         self.cities = list(self.board.cities)
-        self.fig = figure(
-            height=height,
-            geo=GEO,
-            margin=dict(l=0, r=0, t=10, b=0),
-            showlegend=legend,
-            legend=dict(orientation="h", y=-0.02, x=0.5, xanchor="center", font=dict(size=11)),
-        )
+        self.fig = map_figure(height, legend, geo=GEO, legend=dict(font=dict(size=11)))
         self._index: dict[str, int] = {}
         routes = self.board.routes
-        lon, lat = segments(range(len(routes)), self.board)
-        self.fig.add_scattergeo(
-            lon=lon,
-            lat=lat,
-            mode="lines",
-            hoverinfo="skip",
-            showlegend=False,
-            line=dict(width=3.2, color="#555555"),
-            name="underlay",
-        )
+        underlay = dict(width=3.2, color="#555555")
+        add_lines(self.fig, "underlay", underlay, route_paths(range(len(routes)), self.board))
         for role in HALOS:
             self._add_overlay(role)
         for p in range(owners):  # one glow per player under their claimed routes
@@ -125,16 +118,13 @@ class BoardFigure:
             groups.setdefault((r.color, r.length), []).append(r.id)
         shown: set[str] = set()
         for (colour, length), ids in sorted(groups.items()):
-            lon, lat = segments(ids, self.board)
-            self.fig.add_scattergeo(
-                lon=lon,
-                lat=lat,
-                mode="lines",
-                hoverinfo="skip",
-                name=t(f"rails.color.{colour}"),
+            add_lines(
+                self.fig,
+                t(f"rails.color.{colour}"),
+                dict(width=width_for(length) - 1.5, color=ROUTE_COLORS[colour]),
+                route_paths(ids, self.board),
+                legend=colour not in shown,
                 legendgroup=colour,
-                showlegend=colour not in shown,
-                line=dict(width=width_for(length) - 1.5, color=ROUTE_COLORS[colour]),
             )
             shown.add(colour)
         for role in OVERLAYS:
@@ -157,43 +147,26 @@ class BoardFigure:
             name="routes",
         )
         self._index["cities"] = len(self.fig.data)
-        self.fig.add_scattergeo(
-            lon=[self.board.cities[c].lon for c in self.cities],
-            lat=[self.board.cities[c].lat for c in self.cities],
-            mode="markers+text",
-            text=self.cities,
-            textposition="top center",
-            textfont=dict(size=9, color="#333"),
-            customdata=self.cities,
-            hovertext=self.cities,
-            hoverinfo="text",
+        add_nodes(
+            self.fig,
+            t("rails.map.cities"),
+            self.cities,
+            [(self.board.cities[c].lon, self.board.cities[c].lat) for c in self.cities],
             marker=dict(size=9, color="#34495e", line=dict(width=1, color="#ffffff")),
-            showlegend=False,
-            name=t("rails.map.cities"),
+            text=dict(size=9, color="#333"),
         )
 
     def _add_overlay(self, role: str) -> None:
         self._index[role] = len(self.fig.data)
-        self.fig.add_scattergeo(
-            lon=[],
-            lat=[],
-            mode="lines",
-            hoverinfo="skip",
-            showlegend=False,
-            name=role,
-            line=dict(width=7, color=HIGHLIGHT),
-            opacity=0.9 if role in OVERLAYS else 0.75,
-        )
+        opacity = 0.9 if role in OVERLAYS else 0.75
+        add_lines(self.fig, role, dict(width=7, color=HIGHLIGHT), opacity=opacity)
 
     def trace(self, role: str) -> go.Scattergeo:
         return self.fig.data[self._index[role]]
 
     def draw(self, role: str, route_ids: Any, color: str = HIGHLIGHT, width: float = 7) -> None:
         """Fill an overlay with some routes (call inside ``fig.batch_update()``)."""
-        trace = self.trace(role)
-        trace.lon, trace.lat = segments(route_ids, self.board)
-        trace.line.color = color
-        trace.line.width = width
+        set_lines(self.trace(role), route_paths(route_ids, self.board), color, width)
 
 
 class RailsMap(w.VBox):
@@ -205,41 +178,25 @@ class RailsMap(w.VBox):
         self.board = self.drawing.board
         self.measures = rails_routes.city_measures()
         self.ranked = rails_routes.corridors()
-        self.measure = w.ToggleButtons(
-            options=[
-                (t("rails.map.plain"), "plain"),
-                (t("rails.map.degree"), "degree"),
-                (t("rails.map.betweenness"), "betweenness"),
-            ],
-            value="plain",
-            description=t("rails.map.colour_by"),
+        measures = [(t(f"rails.map.{k}"), k) for k in ("plain", "degree", "betweenness")]
+        self.measure = tagged(
+            w.ToggleButtons(options=measures, description=t("rails.map.colour_by")),
+            "rails-measure",
         )
-        self.measure.add_class("rails-measure")
-        self.top = w.IntSlider(
-            value=0,
-            min=0,
-            max=15,
-            description=t("rails.map.corridors"),
-            style={"description_width": "150px"},
-            layout=w.Layout(width="420px"),
+        wide = dict(style={"description_width": "150px"}, layout=w.Layout(width="420px"))
+        self.top = tagged(
+            w.IntSlider(0, min=0, max=15, description=t("rails.map.corridors"), **wide),
+            "rails-corridors",
         )
-        self.top.add_class("rails-corridors")
-        self.info = w.HTML()
-        self.info.add_class("rails-map-info")
-        self.bar_fig = figure(
-            height=380,
-            title=t("rails.map.corridor_title"),
-            xaxis=dict(title=t("rails.map.edge_betweenness")),
-            yaxis=dict(autorange="reversed"),
-            margin=dict(l=210, r=20, t=50, b=40),
-        )
+        self.info = tagged(w.HTML(), "rails-map-info")
         top15 = self.ranked[:15]
-        self.bar_fig.add_bar(
-            orientation="h",
-            x=[v for _, v in top15],
-            y=[f"{a} – {b}" for (a, b), _ in top15],
-            marker_color=["#bbbbbb"] * len(top15),
-            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+        self.bar_fig = ranking_bars(
+            t("rails.map.corridor_title"),
+            t("rails.map.edge_betweenness"),
+            [f"{a} – {b}" for (a, b), _ in top15],
+            [v for _, v in top15],
+            ["#bbbbbb"] * len(top15),
+            left=210,
         )
         self.measure.observe(lambda _: self._recolour(), "value")
         self.top.observe(lambda _: self._corridors(), "value")
@@ -273,16 +230,12 @@ class RailsMap(w.VBox):
                 cities.hovertext = names
             else:
                 values = [self.measures[kind][c] for c in names]
-                top = max(values) or 1.0
-                cities.marker.color = values
-                cities.marker.colorscale = "YlOrRd"
-                cities.marker.cmin, cities.marker.cmax = 0.0, top
+                title = t(f"rails.map.{kind}")
+                top = colour_by_measure(cities.marker, values, title, x=1.0)
                 cities.marker.size = [8 + 16 * v / top for v in values]
-                cities.marker.showscale = True
-                cities.marker.colorbar = dict(title=t(f"rails.map.{kind}"), len=0.6, x=1.0)
                 fmt = "{:.0f}" if kind == "degree" else "{:.3f}"
                 cities.hovertext = [
-                    f"<b>{c}</b><br>{t(f'rails.map.{kind}')}: {fmt.format(v)}"
+                    hover_html(c, f"{title}: {fmt.format(v)}")
                     for c, v in zip(names, values, strict=True)
                 ]
         self.info.value = self._describe()
