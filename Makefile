@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 # Voila finds the lessons' template here even before the package's data files are installed.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
-.PHONY: run test lint chromium benchmark clean
+.PHONY: run test lint chromium benchmark clean hub hub-proxy
 
 $(VENV)/.base: pyproject.toml
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ $(VENV)/.base: pyproject.toml
 
 $(VENV)/.test: pyproject.toml $(VENV)/.base
 	$(VPY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+$(VENV)/.hub: pyproject.toml $(VENV)/.base
+	$(VPY) -m pip install --quiet -e '.[hub]'
 	@touch $@
 
 run: $(VENV)/.base
@@ -46,8 +50,26 @@ lint: $(VENV)/.test
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
 
-test: $(VENV)/.test chromium lint
+test: $(VENV)/.test chromium hub-proxy lint
 	$(VPY) -m pytest
+
+# JupyterHub's proxy from the npm registry, pinned by deploy/jupyterhub/package-lock.json, into
+# deploy/jupyterhub/node_modules (never global). Without npm the recipe's test skips, saying why.
+HUB_DIR   := deploy/jupyterhub
+HUB_PROXY := $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
+hub-proxy:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "npm not found: install node >= 20 and npm for the JupyterHub recipe (its test skips)"; \
+	elif [ ! -x $(HUB_PROXY) ] || [ $(HUB_DIR)/package-lock.json -nt $(HUB_DIR)/node_modules/.package-lock.json ]; then \
+	  npm ci --prefix $(HUB_DIR) --no-audit --no-fund; \
+	else \
+	  echo "configurable-http-proxy: $(HUB_PROXY)"; \
+	fi
+
+# A JupyterHub serving the lessons to a class (docs/jupyterhub.md); set LESSONS_HUB_PASSWORD first.
+HUB_PORT ?= 8000
+hub: $(VENV)/.hub hub-proxy
+	$(VENV)/bin/jupyterhub -f $(HUB_DIR)/jupyterhub_config.py --JupyterHub.bind_url=http://$(HOST):$(HUB_PORT)
 
 benchmark: $(VENV)/.test
 	@for f in benchmarks/*.py; do echo "== $$f"; $(VPY) $$f || exit 1; done
