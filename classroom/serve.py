@@ -252,9 +252,18 @@ class LessonsVoila(Voila):
         """Say once when every lesson's warm kernels are ready."""
         km = self.kernel_manager
 
+        def rendered(task) -> bool:
+            """The kernel started and the notebook ran in it."""
+            if not task.done():
+                return False
+            try:
+                return task.result()["task"].done()
+            except Exception:  # a kernel that failed to start is not waited for
+                return True
+
         def check() -> None:
             pools = {nb: km._pools.get(nb, []) for nb in self.pools}
-            if all(task.done() for pool in pools.values() for task in pool):
+            if all(rendered(task) for pool in pools.values() for task in pool):
                 ready = ", ".join(f"{len(p)} for {nb}" for nb, p in pools.items())
                 print(f"\n  Warm kernels ready: {ready}. Students may come in.\n", flush=True)
                 callback.stop()

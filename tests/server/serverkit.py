@@ -315,6 +315,14 @@ async def leave(client, base: str, s: Session) -> None:
             s.error = f"shutdown refused: {exc}"
 
 
+def run_async(coroutine):
+    """``asyncio.run`` in a thread of its own: Playwright's sync API already runs a loop here."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 async def visit_many(
     base: str, notebook: str, n: int, timeout: float = 120, while_open=None
 ) -> list[Session]:

@@ -1,0 +1,85 @@
+"""#10.2: classroom mode. Warm kernels wait for the students; a pooled page draws its base map
+offline; one visitor cannot open lessons without end; and the small load test (5 students at
+once, every one on a warm kernel) runs with no error and leaves no kernel behind.
+
+Times are printed, never asserted: the machine is shared."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from .serverkit import FIRST_WIDGET, offline_context, run_async, running_server, visit_many
+
+pytestmark = pytest.mark.browser
+LESSON = "cnw/01_board_and_battles.ipynb"
+# drawn from the topojson only: land, countries and coastlines (the CNW board shows the latter two)
+LAND = (
+    "() => [...document.querySelectorAll('.cnw-board-map .geo .layer.land path,"
+    " .cnw-board-map .geo .layer.countries path, .cnw-board-map .geo .layer.coastlines path')]"
+    ".filter(p => (p.getAttribute('d') || '').length > 100).length"
+)
+WARM = "Using pre-heated kernel"
+STUDENTS = 7  # the map test, the cap test and the 5 students of the load test each take one
+
+
+@pytest.fixture(scope="module")
+def classroom():
+    args = ["--classroom", LESSON.removesuffix(".ipynb"), f"--students={STUDENTS}"]
+    args += ["--per-visitor=1", "--cull-idle=60", "--cull-interval=2"]
+    with running_server(*args, ready="Warm kernels ready", timeout=600) as server:
+        yield server
+
+
+def test_the_classroom_starts_with_a_warm_kernel_per_student(classroom):
+    assert f"Warm kernels ready: {STUDENTS} for {LESSON}" in classroom.log_text()
+    assert len(classroom.kernels()) == STUDENTS
+
+
+def test_a_pooled_page_draws_its_base_map_offline(browser, classroom):
+    outside: list[str] = []
+    maps: list[tuple[str, int]] = []
+    errors: list[str] = []
+    context = offline_context(browser, outside)
+    page = context.new_page()
+    page.on("response", lambda r: "topojson" in r.url and maps.append((r.url, r.status)))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{classroom.base}/voila/render/{LESSON}", wait_until="domcontentloaded")
+    page.wait_for_selector(".cnw-board-map .js-plotly-plot", timeout=120_000)
+    page.wait_for_function(f"({LAND})() > 0", timeout=60_000)
+    land = page.evaluate(LAND)
+    context.close()
+    assert classroom.log_text().count(WARM) == 1
+    assert land > 0
+    assert any(url.endswith("/voila/files/assets/topojson/world_110m.json") and status == 200
+               for url, status in maps), maps  # fmt: skip
+    assert outside == [] and errors == []
+
+
+def test_one_visitor_past_the_cap_gets_a_page_that_says_why(browser, classroom):
+    context = offline_context(browser, [])
+    first = context.new_page()
+    first.goto(f"{classroom.base}/voila/render/{LESSON}", wait_until="domcontentloaded")
+    first.wait_for_selector(FIRST_WIDGET, state="visible", timeout=120_000)
+    second = context.new_page()
+    response = second.goto(f"{classroom.base}/voila/render/{LESSON}")
+    assert response.status == 429
+    assert "already have 1 lessons open" in second.inner_text("body")
+    kernels = len(classroom.kernels())
+    context.close()
+    assert kernels == STUDENTS  # the refused page started no kernel
+
+
+def test_five_students_at_once_on_warm_kernels(classroom):
+    before = classroom.log_text().count(WARM)
+    sessions = run_async(visit_many(classroom.base, LESSON, 5, timeout=180))
+    print("\n  time to first widget:", sorted(round(s.first_widget or -1, 2) for s in sessions))
+    assert [s.error for s in sessions] == [None] * 5
+    assert all(s.widgets > 0 for s in sessions)
+    assert classroom.log_text().count(WARM) - before == 5
+    for s in sessions:  # every page closed: its kernel is gone
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(f"{classroom.base}/api/kernels/{s.kernel_id}", timeout=30)
+        assert gone.value.code == 404
