@@ -40,6 +40,18 @@ def tagged(widget: W, *css_classes: str) -> W:
     return widget
 
 
+def button(label: str, css_class: str, icon: str = "", **kwargs: Any) -> w.Button:
+    """A button as wide as its label, with a CSS class the browser tests click."""
+    return tagged(
+        w.Button(description=label, icon=icon, layout=w.Layout(width="auto"), **kwargs), css_class
+    )
+
+
+def dropdown(label: str, css_class: str, width: str, **kwargs: Any) -> w.Dropdown:
+    """A drop-down of a given width, with a CSS class the browser tests choose from."""
+    return tagged(w.Dropdown(description=label, layout=w.Layout(width=width), **kwargs), css_class)
+
+
 def boxed(fig: go.FigureWidget, css_class: str) -> w.Box:
     """A box around a figure carrying a CSS class (plotly's view ignores ``add_class``), so
     tests and styles can find the figure in the page."""

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, rules, scenario
 from gamelib.airwar.cards import SIDES, Card
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 
 SIDE_COLOURS = {"axis": "#b03a2e", "allies": "#1f618d"}
@@ -112,10 +112,10 @@ class CardBrowser(w.VBox):
         stat_options = [(stat_label(s), s) for s in STATS]
         self.x_stat = _dropdown(stat_options, "air_to_air", "airwar.deck.x", "airwar-x")
         self.y_stat = _dropdown(stat_options, "defense", "airwar.deck.y", "airwar-y")
-        self.summary = w.HTML()
-        self.summary.add_class("airwar-deck-summary")
-        self.tiles = w.HTML(layout=w.Layout(max_height="520px", overflow="auto"))
-        self.tiles.add_class("airwar-tiles")
+        self.summary = tagged(w.HTML(), "airwar-deck-summary")
+        self.tiles = tagged(
+            w.HTML(layout=w.Layout(max_height="520px", overflow="auto")), "airwar-tiles"
+        )
         self.fig = figure(
             height=420,
             title=t("airwar.deck.scatter_title"),
@@ -186,20 +186,20 @@ class CapacityCalculator(w.VBox):
         self.side = _dropdown(
             [(side_label(s), s) for s in SIDES], side, "airwar.deck.side", "airwar-cap-side"
         )
-        self.bases = w.SelectMultiple(
-            description=t("airwar.cap.bases"), rows=5, layout=w.Layout(width="330px")
+        self.bases = tagged(
+            w.SelectMultiple(
+                description=t("airwar.cap.bases"), rows=5, layout=w.Layout(width="330px")
+            ),
+            "airwar-cap-bases",
         )
-        self.bases.add_class("airwar-cap-bases")
-        self.carriers = w.SelectMultiple(
-            description=t("airwar.cap.carriers"), rows=4, layout=w.Layout(width="330px")
+        self.carriers = tagged(
+            w.SelectMultiple(
+                description=t("airwar.cap.carriers"), rows=4, layout=w.Layout(width="330px")
+            ),
+            "airwar-cap-carriers",
         )
-        self.carriers.add_class("airwar-cap-carriers")
-        self.builder = w.Dropdown(
-            description=t("airwar.cap.builder"), layout=w.Layout(width="330px")
-        )
-        self.builder.add_class("airwar-cap-builder")
-        self.result = w.HTML()
-        self.result.add_class("airwar-cap-result")
+        self.builder = dropdown(t("airwar.cap.builder"), "airwar-cap-builder", "330px")
+        self.result = tagged(w.HTML(), "airwar-cap-result")
         self.fig = figure(
             height=340,
             title=t("airwar.cap.title"),

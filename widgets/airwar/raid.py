@@ -20,7 +20,7 @@ from gamelib.airwar.bots import PlannerBot
 from gamelib.airwar.cards import by_id
 from widgets.airwar.deck import card_html, face_down_html, side_label
 from widgets.airwar.words import action_text, event_text
-from widgets.common import Notice, boxed, card, figure
+from widgets.common import Notice, boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 from widgets.session import Session
 
@@ -67,31 +67,32 @@ class RaidStepper(w.VBox):
         self.seed = w.IntText(
             value=seed, description=t("common.seed"), layout=w.Layout(width="170px")
         )
-        self.target = w.Dropdown(
+        self.target = dropdown(
+            t("airwar.raid.target"),
+            "airwar-raid-target",
+            "440px",
             options=[(t(f"airwar.raid.target_{x}"), x) for x in TARGETS],
             value=target,
-            description=t("airwar.raid.target"),
-            layout=w.Layout(width="440px"),
         )
-        self.target.add_class("airwar-raid-target")
-        self.restart_button = w.Button(description=t("airwar.raid.restart"), icon="refresh")
-        self.restart_button.add_class("airwar-raid-restart")
-        self.next_button = w.Button(
-            description=t("airwar.raid.next"), icon="step-forward", button_style="primary"
+        self.restart_button = tagged(
+            w.Button(description=t("airwar.raid.restart"), icon="refresh"), "airwar-raid-restart"
         )
-        self.next_button.add_class("airwar-raid-next")
-        self.back_button = w.Button(description=t("airwar.raid.back"), icon="step-backward")
-        self.back_button.add_class("airwar-raid-back")
+        self.next_button = tagged(
+            w.Button(
+                description=t("airwar.raid.next"), icon="step-forward", button_style="primary"
+            ),
+            "airwar-raid-next",
+        )
+        self.back_button = tagged(
+            w.Button(description=t("airwar.raid.back"), icon="step-backward"), "airwar-raid-back"
+        )
         self.restart_button.on_click(lambda _: self.restart())
         self.next_button.on_click(lambda _: self.next_step())
         self.back_button.on_click(lambda _: self.back())
         self.target.observe(lambda _: self.restart(), "value")
-        self.strip = w.HTML()
-        self.strip.add_class("airwar-raid-strip")
-        self.explain = w.HTML()
-        self.explain.add_class("airwar-raid-explain")
-        self.board = w.HTML()
-        self.board.add_class("airwar-raid-board")
+        self.strip = tagged(w.HTML(), "airwar-raid-strip")
+        self.explain = tagged(w.HTML(), "airwar-raid-explain")
+        self.board = tagged(w.HTML(), "airwar-raid-board")
         self.notice = Notice()
         self.fig = figure(
             height=300,

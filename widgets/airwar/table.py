@@ -64,6 +64,7 @@ class AirWarTable(TableBase):
     texts = "airwar.table"
     css = "airwar"
     seat_kinds = SEATS
+    default_seats = ("human", "planner")
     default_seat = "planner"
     seat_width = "300px"
     seat_style: ClassVar[dict[str, str]] = {"description_width": "110px"}
@@ -72,15 +73,9 @@ class AirWarTable(TableBase):
     max_moves = MAX_MOVES
     make_bot = staticmethod(make_bot)
 
-    def __init__(
-        self, seats: tuple[str, str] = ("human", "planner"), seed: int = 1, **kwargs: Any
-    ) -> None:
-        super().__init__(seats, seed, **kwargs)
-
     def build(self) -> list[w.Widget]:
         self.tracks = tagged(w.HTML(), "airwar-tracks")
         self.raid_view = tagged(w.HTML(), "airwar-raid-view")
-        self.hand = tagged(w.HTML(), "airwar-hand")
         self.happened = tagged(w.HTML(), "airwar-happened")
         self.sides_view = tagged(w.HTML(), "airwar-sides")
         play = self._turn_panel(

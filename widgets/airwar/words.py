@@ -41,21 +41,12 @@ def event_text(ev: dict[str, Any]) -> str:
     if kind == "duel":
         return t("airwar.ev.duel", att=name(ev["attacker"]), dfn=name(ev["defender"]))
     if kind == "duel_result":
-        a2a_a, def_a = ev["attacker_values"]
-        a2a_d, def_d = ev["defender_values"]
-        fate_a = t("airwar.ev.shot_down" if ev["attacker_destroyed"] else "airwar.ev.survives")
-        fate_d = t("airwar.ev.shot_down" if ev["defender_destroyed"] else "airwar.ev.survives")
-        return t(
-            "airwar.ev.duel_result",
-            att=name(ev["attacker"]),
-            dfn=name(ev["defender"]),
-            a2a_a=a2a_a,
-            def_a=def_a,
-            a2a_d=a2a_d,
-            def_d=def_d,
-            fate_a=fate_a,
-            fate_d=fate_d,
-        )
+        values = {"att": name(ev["attacker"]), "dfn": name(ev["defender"])}
+        for side, who in (("a", "attacker"), ("d", "defender")):
+            values[f"a2a_{side}"], values[f"def_{side}"] = ev[f"{who}_values"]
+            lost = ev[f"{who}_destroyed"]
+            values[f"fate_{side}"] = t("airwar.ev.shot_down" if lost else "airwar.ev.survives")
+        return t("airwar.ev.duel_result", **values)
     if kind == "damage":
         if ev["target"] == "resources":
             return t("airwar.ev.damage_resources", industry=ev["industry"], convoy=ev["convoy"])

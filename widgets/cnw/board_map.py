@@ -88,13 +88,15 @@ class BoardMap(w.VBox):
             value="region",
             description=t("cnw.map.colour_by"),
         )
-        self.gateway = w.Dropdown(
-            options=[(t("cnw.map.none"), "")]
-            + [(f"{c} · {g.name}", c) for c, g in self.board.gateways.items()],
-            value="",
-            description=t("cnw.map.gateway"),
+        self.gateway = tagged(
+            w.Dropdown(
+                options=[(t("cnw.map.none"), "")]
+                + [(f"{c} · {g.name}", c) for c, g in self.board.gateways.items()],
+                value="",
+                description=t("cnw.map.gateway"),
+            ),
+            "cnw-gateway-select",
         )
-        self.gateway.add_class("cnw-gateway-select")
         self.view.add_class("cnw-view-toggle")
         self.info = tagged(w.HTML(), "cnw-gateway-info")
         self.fig = map_figure(height)
@@ -123,8 +125,7 @@ class BoardMap(w.VBox):
 
     def chokepoints(self) -> w.VBox:
         """The gateways most shortest paths run through, beside the same selector and details."""
-        box = w.VBox([self.gateway, self.chokepoint_box, self.info])
-        box.add_class("cnw-chokepoints")
+        box = tagged(w.VBox([self.gateway, self.chokepoint_box, self.info]), "cnw-chokepoints")
         return box
 
     # ---------------------------------------------------------------- geometry

@@ -17,7 +17,7 @@ from gamelib.cnw import board as cnw_board
 from gamelib.cnw import corridors
 from gamelib.cnw import shipments as cnw_shipments
 from widgets.cnw.board_map import BoardMap
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, button, card, dropdown, figure, tagged
 from widgets.i18n import t
 
 CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
@@ -37,30 +37,29 @@ class ShipmentLab:
             ),
         )
         self.map.fig.update_layout(showlegend=False)
-        self.shipment = w.Dropdown(
+        self.shipment = dropdown(
+            t("cnw.ships.shipment"),
+            "cnw-shipment-select",
+            "520px",
             options=[(self._label(c), c.id) for c in self.deck.cards],
             value=shipment,
-            description=t("cnw.ships.shipment"),
-            layout=w.Layout(width="520px"),
         )
-        self.shipment.add_class("cnw-shipment-select")
-        self.hubs = w.SelectMultiple(
-            options=[(f"{h} · {self.board.gateways[h].name}", h) for h in self.board.hubs],
-            value=(),
-            rows=7,
-            description=t("cnw.ships.my_hubs"),
-            layout=w.Layout(width="360px"),
+        self.hubs = tagged(
+            w.SelectMultiple(
+                options=[(f"{h} · {self.board.gateways[h].name}", h) for h in self.board.hubs],
+                value=(),
+                rows=7,
+                description=t("cnw.ships.my_hubs"),
+                layout=w.Layout(width="360px"),
+            ),
+            "cnw-hub-select",
         )
-        self.hubs.add_class("cnw-hub-select")
-        self.all_hubs = w.Button(description=t("cnw.ships.all_hubs"), layout=w.Layout(width="auto"))
-        self.all_hubs.add_class("cnw-all-hubs")
+        self.all_hubs = button(t("cnw.ships.all_hubs"), "cnw-all-hubs")
         self.no_hubs = w.Button(description=t("cnw.ships.no_hubs"), layout=w.Layout(width="auto"))
         self.all_hubs.on_click(lambda _: setattr(self.hubs, "value", tuple(self.board.hubs)))
         self.no_hubs.on_click(lambda _: setattr(self.hubs, "value", ()))
-        self.corridor_info = w.HTML()
-        self.corridor_info.add_class("cnw-corridor-info")
-        self.bridges_info = w.HTML()
-        self.bridges_info.add_class("cnw-bridges-info")
+        self.corridor_info = tagged(w.HTML(), "cnw-corridor-info")
+        self.bridges_info = tagged(w.HTML(), "cnw-bridges-info")
         # distances with and without air bridges
         self.hops_fig = figure(
             height=320,
@@ -95,12 +94,14 @@ class ShipmentLab:
             legend=dict(orientation="h", y=-0.3, x=0.5, xanchor="center", yanchor="top"),
             margin=dict(l=50, r=20, t=50, b=100),
         )
-        self.deck_by = w.ToggleButtons(
-            options=[(t("cnw.ships.by_sector"), "sector"), (t("cnw.ships.by_hops"), "hops")],
-            value="sector",
-            description=t("cnw.ships.group_by"),
+        self.deck_by = tagged(
+            w.ToggleButtons(
+                options=[(t("cnw.ships.by_sector"), "sector"), (t("cnw.ships.by_hops"), "hops")],
+                value="sector",
+                description=t("cnw.ships.group_by"),
+            ),
+            "cnw-deck-by",
         )
-        self.deck_by.add_class("cnw-deck-by")
         for klass in self.deck.classes.values():
             self.deck_fig.add_bar(
                 name=f"{klass.name} ({klass.name_it})",
@@ -202,40 +203,45 @@ class ShipmentLab:
             f"<th style='padding:2px 10px'>{t(f'cnw.ships.col_{k}')}</th>"
             for k in ("class", "hops", "deadline", "pawns", "sla", "cards")
         )
-        html = w.HTML(
-            f"<table><tr>{head}</tr>{rows}</table><p>{t('cnw.ships.modifiers', mods=mods)}</p>"
+        html = tagged(
+            w.HTML(
+                f"<table><tr>{head}</tr>{rows}</table><p>{t('cnw.ships.modifiers', mods=mods)}</p>"
+            ),
+            "cnw-classes",
         )
-        html.add_class("cnw-classes")
         return html
 
     def panel(self, name: str) -> w.Widget:
         if name == "classes":
             return card([self.classes_table()], t("cnw.ships.classes_title"))
         if name == "corridor":
-            box = w.VBox(
-                [
-                    self.shipment,
-                    self.map.view,
-                    boxed(self.map.fig, "cnw-fig-corridor"),
-                    self.corridor_info,
-                ]
+            box = tagged(
+                w.VBox(
+                    [
+                        self.shipment,
+                        self.map.view,
+                        boxed(self.map.fig, "cnw-fig-corridor"),
+                        self.corridor_info,
+                    ]
+                ),
+                "cnw-corridor",
             )
-            box.add_class("cnw-corridor")
             return box
         if name == "bridges":
             controls = w.HBox([self.hubs, w.VBox([self.all_hubs, self.no_hubs, self.bridges_info])])
-            box = w.VBox(
-                [
-                    controls,
-                    self.corridor_info,
-                    boxed(self.hops_fig, "cnw-fig-hops"),
-                    boxed(self.choke_fig, "cnw-fig-choke"),
-                ]
+            box = tagged(
+                w.VBox(
+                    [
+                        controls,
+                        self.corridor_info,
+                        boxed(self.hops_fig, "cnw-fig-hops"),
+                        boxed(self.choke_fig, "cnw-fig-choke"),
+                    ]
+                ),
+                "cnw-bridges",
             )
-            box.add_class("cnw-bridges")
             return box
         if name == "deck":
-            box = w.VBox([self.deck_by, boxed(self.deck_fig, "cnw-fig-deck")])
-            box.add_class("cnw-deck")
+            box = tagged(w.VBox([self.deck_by, boxed(self.deck_fig, "cnw-fig-deck")]), "cnw-deck")
             return box
         raise ValueError(f"no panel {name!r}")

@@ -20,7 +20,7 @@ from gamelib.cnw import state as st
 from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
 from widgets.cnw.board_map import BoardMap
-from widgets.common import boxed, card, dice_html, figure, html_table, tagged
+from widgets.common import boxed, card, dice_html, dropdown, figure, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.maps import on_node_click
 from widgets.kit.table import TableBase
@@ -107,13 +107,14 @@ class CnwTable(TableBase):
     texts = "cnw.table"
     css = "cnw"
     seat_kinds = SEATS
+    default_seats = ("human", "courier", "expansionist")
     default_seat = "courier"
     min_players, max_players = 3, MAX_PLAYERS
     make_bot = staticmethod(make_bot)
 
     def __init__(
         self,
-        seats: tuple[str, ...] = ("human", "courier", "expansionist"),
+        seats: tuple[str, ...] | None = None,
         seed: int = 1,
         turn_cap: int | None = None,
         **kwargs: Any,
@@ -132,18 +133,11 @@ class CnwTable(TableBase):
         self.reinf = tagged(w.HTML(), "cnw-reinforcements")
         self.dice = tagged(w.HTML(), "cnw-dice")
         self.prompt = tagged(w.HTML(), "cnw-obc-prompt")
-        self.hand = tagged(w.HTML(), "cnw-hand")
-        wide = w.Layout(width="260px")
-        self.source = tagged(
-            w.Dropdown(description=t("cnw.table.source"), layout=wide), "cnw-source-select"
-        )
-        self.target = tagged(
-            w.Dropdown(description=t("cnw.table.target"), layout=wide), "cnw-target-select"
-        )
-        self.count = w.BoundedIntText(
-            value=1, min=1, max=99, description=t("cnw.table.count"), layout=w.Layout(width="160px")
-        )
-        self.count.add_class("cnw-count")
+        self.source = dropdown(t("cnw.table.source"), "cnw-source-select", "260px")
+        self.target = dropdown(t("cnw.table.target"), "cnw-target-select", "260px")
+        short = w.Layout(width="160px")
+        count = w.BoundedIntText(1, min=1, max=99, description=t("cnw.table.count"), layout=short)
+        self.count = tagged(count, "cnw-count")
         self.go_button = self._button("go", "play", self.go, button_style="primary")
         self.source.observe(lambda ch: self._pick_source(ch["new"]), "value")
         self.actions.add_class("cnw-action-buttons")

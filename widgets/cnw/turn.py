@@ -16,7 +16,7 @@ from gamelib import cnw
 from gamelib.cnw import state as st
 from widgets.cnw.board_map import BoardMap
 from widgets.cnw.table import OVERLAYS, PLAYER_COLORS, make_bot, paint_state, roll_html
-from widgets.common import Notice, boxed, card
+from widgets.common import Notice, boxed, button, card, tagged
 from widgets.i18n import t
 
 STEPS = ("briefing", "reinforce", "operations", "reposition", "delivery", "closure")
@@ -47,24 +47,16 @@ class TurnWalkthrough(w.VBox):
         self.seed = w.IntText(
             value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
         )
-        self.restart_button = w.Button(
-            description=t("cnw.turn.restart"), icon="refresh", layout=w.Layout(width="auto")
+        self.restart_button = button(t("cnw.turn.restart"), "cnw-turn-restart", "refresh")
+        self.next_button = button(
+            t("cnw.turn.next"), "cnw-turn-next", "step-forward", button_style="primary"
         )
-        self.restart_button.add_class("cnw-turn-restart")
-        self.next_button = w.Button(
-            description=t("cnw.turn.next"),
-            icon="step-forward",
-            button_style="primary",
-            layout=w.Layout(width="auto"),
-        )
-        self.next_button.add_class("cnw-turn-next")
-        self.strip = w.HTML()
-        self.strip.add_class("cnw-phase-strip")
-        self.explain = w.HTML()
-        self.explain.add_class("cnw-turn-explain")
+        self.strip = tagged(w.HTML(), "cnw-phase-strip")
+        self.explain = tagged(w.HTML(), "cnw-turn-explain")
         self.dice = w.HTML()
-        self.log_view = w.HTML(layout=w.Layout(max_height="200px", overflow="auto"))
-        self.log_view.add_class("cnw-turn-log")
+        self.log_view = tagged(
+            w.HTML(layout=w.Layout(max_height="200px", overflow="auto")), "cnw-turn-log"
+        )
         self.notice = Notice()
         self.restart_button.on_click(lambda _: self.restart())
         self.next_button.on_click(lambda _: self.step())

@@ -23,18 +23,13 @@ MEASURE_SCALE = "YlOrRd"
 # ---------------------------------------------------------------- canvases
 def land_geo(land: str, borders: str, coast: str, sea: str, **view: Any) -> dict[str, Any]:
     """A geo layout with land, borders, coasts and sea in the given colours, and no frame."""
-    return dict(
-        showland=True,
-        landcolor=land,
-        showcountries=True,
-        countrycolor=borders,
-        showcoastlines=True,
-        coastlinecolor=coast,
-        showocean=True,
-        oceancolor=sea,
-        showframe=False,
-        **view,
-    )
+    layers = (("land", "land", land), ("countries", "country", borders))
+    layers += (("coastlines", "coastline", coast), ("ocean", "ocean", sea))
+    geo: dict[str, Any] = {"showframe": False}
+    for shown, coloured, colour in layers:
+        geo[f"show{shown}"] = True
+        geo[f"{coloured}color"] = colour
+    return {**geo, **view}
 
 
 def blank_geo(**view: Any) -> dict[str, Any]:

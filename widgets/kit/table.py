@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from gamelib.core import IllegalAction
-from widgets.common import Notice, card, progress_bar, run_with_progress, tagged
+from widgets.common import Notice, button, card, progress_bar, run_with_progress, tagged
 from widgets.i18n import t
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
@@ -56,6 +56,7 @@ class TableBase(w.VBox):
     texts: str
     css: str
     seat_kinds: ClassVar[tuple[str, ...]]
+    default_seats: ClassVar[tuple[str, ...]]  # a new table's seats
     default_seat: str  # the bot for extra seats, and for human seats when bots finish the game
     min_players: int = 2
     max_players: int = 2
@@ -70,9 +71,12 @@ class TableBase(w.VBox):
     def make_bot(kind: str, seed: int) -> Any:
         raise NotImplementedError  # each game names its bots
 
-    def __init__(self, seats: Sequence[str], seed: int, **kwargs: Any) -> None:
+    def __init__(self, seats: Sequence[str] | None = None, seed: int = 1, **kwargs: Any) -> None:
+        """``seats``: a kind per seat (``"human"`` or a bot), ``default_seats`` if None."""
+        seats = self.default_seats if seats is None else seats
         self.notice = Notice()
         self.status = tagged(w.HTML(), f"{self.css}-status")
+        self.hand = tagged(w.HTML(), f"{self.css}-hand")  # only the human to move sees theirs
         self.actions = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), f"{self.css}-actions")
         self.mark = 0  # the log index before the human's last decision (what bots did since)
         setup = self._setup_panel(seats, seed)
@@ -142,12 +146,10 @@ class TableBase(w.VBox):
     # ------------------------------------------------------------------ panels
     def _button(self, key: str, icon: str, callback: Callable[[], Any], **kw: Any) -> w.Button:
         """A button labelled ``<texts>.<key>`` with the class ``<css>-<key>``."""
-        button = w.Button(
-            description=t(f"{self.texts}.{key}"), icon=icon, layout=w.Layout(width="auto"), **kw
-        )
-        button.add_class(f"{self.css}-{key.replace('_', '-')}")
-        button.on_click(lambda _b: callback())
-        return button
+        css_class = f"{self.css}-{key.replace('_', '-')}"
+        new = button(t(f"{self.texts}.{key}"), css_class, icon, **kw)
+        new.on_click(lambda _b: callback())
+        return new
 
     def _setup_panel(self, seats: Sequence[str], seed: int) -> w.VBox:
         """Seat pickers (human or a bot), the number of players, the seed, "new game"."""

@@ -12,7 +12,7 @@ import ipywidgets as w
 import networkx as nx
 
 from gamelib.logiquo import cards, coverage
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 
 KINDS = ("threat", "countermeasure", "anomaly", "logiquo", "pentaqo", "data", "rules")
@@ -93,23 +93,16 @@ class CardBrowser(w.VBox):
     the chosen kind per category (the browsed card's category highlighted)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        self.kind = w.Dropdown(
+        self.kind = dropdown(
+            t("logiquo.deck.kind"),
+            "logiquo-kind",
+            "320px",
             options=[(t(f"logiquo.deck.kind_{k}"), k) for k in KINDS],
             value="threat",
-            description=t("logiquo.deck.kind"),
-            layout=w.Layout(width="320px"),
         )
-        self.kind.add_class("logiquo-kind")
-        self.category = w.Dropdown(
-            description=t("logiquo.deck.category"), layout=w.Layout(width="420px")
-        )
-        self.category.add_class("logiquo-category")
-        self.card_pick = w.Dropdown(
-            description=t("logiquo.deck.card"), layout=w.Layout(width="520px")
-        )
-        self.card_pick.add_class("logiquo-card-pick")
-        self.face = w.HTML()
-        self.face.add_class("logiquo-card-face")
+        self.category = dropdown(t("logiquo.deck.category"), "logiquo-category", "420px")
+        self.card_pick = dropdown(t("logiquo.deck.card"), "logiquo-card-pick", "520px")
+        self.face = tagged(w.HTML(), "logiquo-card-face")
         self.count_fig = figure(
             height=300,
             title=t("logiquo.deck.count_title"),
@@ -207,22 +200,23 @@ class CoverageLab(w.VBox):
         """One lesson step's controls and chart."""
         if name not in self.PANELS:
             raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
-        box = w.VBox(self.boxes[name])
-        box.add_class(f"logiquo-panel-{name}")
+        box = tagged(w.VBox(self.boxes[name]), f"logiquo-panel-{name}")
         return box
 
     # ------------------------------------------------------------------ heatmap
     def _build_heatmap(self) -> None:
-        self.order = w.ToggleButtons(
-            options=[
-                (t("logiquo.cover.by_category"), "category"),
-                (t("logiquo.cover.by_number"), "number"),
-                (t("logiquo.cover.by_breadth"), "breadth"),
-            ],
-            value="category",
-            description=t("logiquo.cover.order"),
+        self.order = tagged(
+            w.ToggleButtons(
+                options=[
+                    (t("logiquo.cover.by_category"), "category"),
+                    (t("logiquo.cover.by_number"), "number"),
+                    (t("logiquo.cover.by_breadth"), "breadth"),
+                ],
+                value="category",
+                description=t("logiquo.cover.order"),
+            ),
+            "logiquo-order",
         )
-        self.order.add_class("logiquo-order")
         self.heat_fig = figure(
             height=760,
             title=t("logiquo.cover.heat_title"),
@@ -284,16 +278,15 @@ class CoverageLab(w.VBox):
         self.graph = coverage.bipartite_graph("en")
         self.pos = nx.spring_layout(self.graph, seed=7, k=0.35, iterations=120)
         threat_nodes = [n for n, d in self.graph.nodes(data=True) if d["kind"] == "threat"]
-        self.threat_pick = w.Dropdown(
+        self.threat_pick = dropdown(
+            t("logiquo.cover.threat"),
+            "logiquo-threat-pick",
+            "480px",
             options=[(t("logiquo.cover.none"), "")]
             + [(f"{n} · {self.graph.nodes[n]['label']}", n) for n in threat_nodes],
             value="",
-            description=t("logiquo.cover.threat"),
-            layout=w.Layout(width="480px"),
         )
-        self.threat_pick.add_class("logiquo-threat-pick")
-        self.net_info = w.HTML()
-        self.net_info.add_class("logiquo-net-info")
+        self.net_info = tagged(w.HTML(), "logiquo-net-info")
         self.net_fig = figure(
             height=640,
             title=t("logiquo.cover.net_title"),
@@ -413,17 +406,18 @@ class CoverageLab(w.VBox):
     def _build_cover(self) -> None:
         self.steps = coverage.greedy_cover()
         total = len(cards.by_kind("threat"))
-        self.budget = w.IntSlider(
-            value=5,
-            min=1,
-            max=len(self.steps),
-            description=t("logiquo.cover.budget"),
-            style={"description_width": "220px"},
-            layout=w.Layout(width="560px"),
+        self.budget = tagged(
+            w.IntSlider(
+                value=5,
+                min=1,
+                max=len(self.steps),
+                description=t("logiquo.cover.budget"),
+                style={"description_width": "220px"},
+                layout=w.Layout(width="560px"),
+            ),
+            "logiquo-budget",
         )
-        self.budget.add_class("logiquo-budget")
-        self.cover_info = w.HTML()
-        self.cover_info.add_class("logiquo-cover-info")
+        self.cover_info = tagged(w.HTML(), "logiquo-cover-info")
         self.cover_fig = figure(
             height=420,
             title=t("logiquo.cover.cover_title"),
@@ -487,16 +481,15 @@ class CoverageLab(w.VBox):
 
     # ------------------------------------------------------------------ depth
     def _build_depth(self) -> None:
-        self.depth_cat = w.Dropdown(
+        self.depth_cat = dropdown(
+            t("logiquo.deck.category"),
+            "logiquo-depth-category",
+            "460px",
             options=[(t("logiquo.deck.all"), "")]
             + [(category_label(c["id"]), c["id"]) for c in cards.threat_categories()],
             value="",
-            description=t("logiquo.deck.category"),
-            layout=w.Layout(width="460px"),
         )
-        self.depth_cat.add_class("logiquo-depth-category")
-        self.depth_info = w.HTML()
-        self.depth_info.add_class("logiquo-depth-info")
+        self.depth_info = tagged(w.HTML(), "logiquo-depth-info")
         self.depth_fig = figure(
             height=360,
             title=t("logiquo.cover.depth_title"),

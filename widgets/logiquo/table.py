@@ -29,13 +29,12 @@ SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
 MAX_MOVES = 20_000
 PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#e67e22", "#17becf")
-STYLE = {
-    game.Neutralise: "success",
-    game.TakeImpact: "warning",
-    game.DeclineOffer: "warning",
-    game.AcceptOffer: "info",
-    game.RequestHelp: "info",
+BUTTON_KINDS = {  # button colour -> the decisions it marks
+    "success": (game.Neutralise,),
+    "warning": (game.TakeImpact, game.DeclineOffer),
+    "info": (game.AcceptOffer, game.RequestHelp),
 }
+STYLE = {kind: style for style, kinds in BUTTON_KINDS.items() for kind in kinds}
 _CODE = re.compile(r"\b([CLPTAD]\d{1,2})(#\d)?\b")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 
@@ -87,6 +86,7 @@ class LogiquoTable(TableBase):
     texts = "logiquo.table"
     css = "logiquo"
     seat_kinds = SEATS
+    default_seats = ("human", "cooperative", "cooperative")
     default_seat = "cooperative"
     min_players, max_players = 2, MAX_PLAYERS
     seat_width = "300px"
@@ -95,18 +95,9 @@ class LogiquoTable(TableBase):
     max_moves = MAX_MOVES
     make_bot = staticmethod(make_bot)
 
-    def __init__(
-        self,
-        seats: tuple[str, ...] = ("human", "cooperative", "cooperative"),
-        seed: int = 1,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(seats, seed, **kwargs)
-
     def build(self) -> list[w.Widget]:
         self.threat_view = tagged(w.HTML(), "logiquo-threat")
         self.situation = tagged(w.HTML(), "logiquo-situation")
-        self.hand = tagged(w.HTML(), "logiquo-hand")
         self.seats_view = tagged(w.HTML(), "logiquo-seats")
         self.piles = tagged(w.HTML(), "logiquo-piles")
         play = self._turn_panel(

@@ -214,8 +214,9 @@ class RailsMap(w.VBox):
 
     def corridor_panel(self) -> w.VBox:
         """The corridor slider, the ranking chart, and the map the slider draws on."""
-        box = w.VBox([self.top, boxed(self.bar_fig, "rails-fig-corridors")])
-        box.add_class("rails-corridor-panel")
+        box = tagged(
+            w.VBox([self.top, boxed(self.bar_fig, "rails-fig-corridors")]), "rails-corridor-panel"
+        )
         return box
 
     def _recolour(self) -> None:

@@ -19,7 +19,7 @@ from gamelib.rails.board import load as load_board
 from gamelib.rails.cards import CARD_NAMES, COLORS, LOCOMOTIVE
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
-from widgets.common import boxed, card, html_table, tagged
+from widgets.common import boxed, card, dropdown, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
@@ -55,19 +55,12 @@ class RailsTable(TableBase):
     texts = "rails.table"
     css = "rails"
     seat_kinds = SEATS
+    default_seats = ("human", "planner")
     default_seat = "planner"
     min_players, max_players = 2, MAX_PLAYERS
     log_height = "220px"
     max_moves = 5_000
     make_bot = staticmethod(make_bot)
-
-    def __init__(
-        self,
-        seats: tuple[str, ...] = ("human", "planner"),
-        seed: int = 1,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(seats, seed, **kwargs)
 
     def build(self) -> list[w.Widget]:
         self.board = load_board()
@@ -75,7 +68,6 @@ class RailsTable(TableBase):
         self.fig = self.drawing.fig
         self.drawing.trace("midpoints").on_click(self._on_route_click)
         # ---- the turn: draw a card, claim a route, take tickets
-        self.hand = tagged(w.HTML(), "rails-hand")
         self.face_up = [
             tagged(w.Button(layout=w.Layout(width="110px")), "rails-face-up") for _ in range(5)
         ]
@@ -85,10 +77,7 @@ class RailsTable(TableBase):
         self.tickets_button = self._button(
             "draw_tickets", "ticket", lambda: self.act(rails.DrawTickets())
         )
-        self.route = tagged(
-            w.Dropdown(description=t("rails.table.route"), layout=w.Layout(width="420px")),
-            "rails-route-select",
-        )
+        self.route = dropdown(t("rails.table.route"), "rails-route-select", "420px")
         self.pay_colour = w.Dropdown(
             options=[(t(f"rails.color.{c}"), c) for c in (*COLORS, LOCOMOTIVE)],
             description=t("rails.table.pay_with"),

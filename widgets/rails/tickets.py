@@ -16,7 +16,7 @@ from gamelib.rails import bots as rails_bots
 from gamelib.rails import rules as rails_rules
 from gamelib.rails.routes import longest_trail_steps, shortest_route
 from gamelib.rails.scoring import ROUTE_POINTS, player_routes
-from widgets.common import boxed, card, figure
+from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 from widgets.rails.map import PLAYER_COLORS, BoardFigure
 
@@ -39,15 +39,14 @@ class TicketExplorer(w.VBox):
         self.ticket_map = BoardFigure(height=500, legend=False)
         self.board = self.ticket_map.board
         tickets = sorted(self.board.tickets, key=lambda tk: -tk.points)
-        self.ticket = w.Dropdown(
+        self.ticket = dropdown(
+            t("rails.tickets.ticket"),
+            "rails-ticket-select",
+            "420px",
             options=[(f"{tk.a} – {tk.b} ({tk.points} pt)", tk.id) for tk in tickets],
             value=tickets[0].id,
-            description=t("rails.tickets.ticket"),
-            layout=w.Layout(width="420px"),
         )
-        self.ticket.add_class("rails-ticket-select")
-        self.ticket_info = w.HTML()
-        self.ticket_info.add_class("rails-ticket-info")
+        self.ticket_info = tagged(w.HTML(), "rails-ticket-info")
         self.ticket.observe(lambda _: self._show_ticket(), "value")
 
         lengths = sorted(ROUTE_POINTS)
@@ -75,22 +74,17 @@ class TicketExplorer(w.VBox):
         )
 
         self.trail_map = BoardFigure(height=500, legend=False)
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+        self.seed = tagged(
+            w.IntText(value=seed, description=t("common.seed"), layout=w.Layout(width="180px")),
+            "rails-trail-seed",
         )
-        self.seed.add_class("rails-trail-seed")
-        self.player = w.Dropdown(description=t("rails.tickets.player"))
-        self.player.add_class("rails-trail-player")
-        self.step = w.IntSlider(
-            value=0,
-            min=0,
-            max=1,
-            description=t("rails.tickets.step"),
-            layout=w.Layout(width="460px"),
+        self.player = tagged(
+            w.Dropdown(description=t("rails.tickets.player")), "rails-trail-player"
         )
-        self.step.add_class("rails-trail-step")
-        self.trail_info = w.HTML()
-        self.trail_info.add_class("rails-trail-info")
+        step = w.IntSlider(0, min=0, max=1, description=t("rails.tickets.step"))
+        self.step = tagged(step, "rails-trail-step")
+        self.step.layout.width = "460px"
+        self.trail_info = tagged(w.HTML(), "rails-trail-info")
         self.seed.observe(lambda _: self._new_game(), "value")
         self.player.observe(lambda _: self._new_trail(), "value")
         self.step.observe(lambda _: self._draw_step(), "value")
@@ -102,27 +96,34 @@ class TicketExplorer(w.VBox):
 
     # ------------------------------------------------------------------ panels
     def ticket_panel(self) -> w.VBox:
-        box = w.VBox(
-            [self.ticket, boxed(self.ticket_map.fig, "rails-fig-ticket"), card([self.ticket_info])]
+        box = tagged(
+            w.VBox(
+                [
+                    self.ticket,
+                    boxed(self.ticket_map.fig, "rails-fig-ticket"),
+                    card([self.ticket_info]),
+                ]
+            ),
+            "rails-panel-ticket",
         )
-        box.add_class("rails-panel-ticket")
         return box
 
     def points_panel(self) -> w.VBox:
-        box = w.VBox([boxed(self.points_fig, "rails-fig-points")])
-        box.add_class("rails-panel-points")
+        box = tagged(w.VBox([boxed(self.points_fig, "rails-fig-points")]), "rails-panel-points")
         return box
 
     def trail_panel(self) -> w.VBox:
-        box = w.VBox(
-            [
-                w.HBox([self.seed, self.player]),
-                self.step,
-                boxed(self.trail_map.fig, "rails-fig-trail"),
-                card([self.trail_info]),
-            ]
+        box = tagged(
+            w.VBox(
+                [
+                    w.HBox([self.seed, self.player]),
+                    self.step,
+                    boxed(self.trail_map.fig, "rails-fig-trail"),
+                    card([self.trail_info]),
+                ]
+            ),
+            "rails-panel-trail",
         )
-        box.add_class("rails-panel-trail")
         return box
 
     # ------------------------------------------------------------------ tickets
