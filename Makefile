@@ -1,5 +1,6 @@
 # Two commands for a fresh machine with Python 3.11 and make:
 #   make run   - create .venv, install, serve the lessons with Voila (prints the URL)
+#   make classroom LESSON=cnw/01_board_and_battles STUDENTS=30 - the same, for a class on the LAN
 #   make test  - create/update the same .venv with test extras, make sure Chromium is there,
 #                run every test (lint, unit, widget, notebook and browser tests)
 
@@ -11,7 +12,7 @@ HOST   ?= 127.0.0.1
 # Voila finds the lessons' template here even before the package's data files are installed.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
-.PHONY: run test lint chromium benchmark clean hub hub-proxy
+.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy
 
 $(VENV)/.base: pyproject.toml
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
@@ -27,12 +28,19 @@ $(VENV)/.hub: pyproject.toml $(VENV)/.base
 	$(VPY) -m pip install --quiet -e '.[hub]'
 	@touch $@
 
+# classroom/serve.py is Voila serving notebooks/ only, ending closed pages' kernels and culling
+# idle ones (voila.json); it prints the landing page's URL.
 run: $(VENV)/.base
-	@echo ""
-	@echo "  Lessons: http://$(HOST):$(PORT)/voila/render/notebooks/index.ipynb"
-	@echo "  (Ctrl-C stops the server)"
-	@echo ""
-	$(VENV)/bin/voila --no-browser --port=$(PORT) --Voila.ip=$(HOST) .
+	$(VPY) classroom/serve.py --host=$(HOST) --port=$(PORT)
+
+# make classroom LESSON="cnw/01_board_and_battles rails/01_the_map_as_a_graph" STUDENTS=30
+# A warm kernel per student for each lesson of the day; on the LAN (0.0.0.0) unless HOST is given.
+LESSON   ?= cnw/01_board_and_battles
+STUDENTS ?= 30
+CLASS_HOST = $(if $(filter file,$(origin HOST)),0.0.0.0,$(HOST))
+classroom: $(VENV)/.base
+	$(VPY) classroom/serve.py --classroom $(LESSON) --students=$(STUDENTS) \
+	  --host=$(CLASS_HOST) --port=$(PORT)
 
 # Browser tests need a Chromium. Debian's package when we are root and it is missing;
 # otherwise Playwright's own download where the network allows it.
