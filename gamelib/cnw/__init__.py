@@ -3,10 +3,14 @@
 ``legal_actions``, ``apply``, ``current_player``, ``is_over``, ``winners``, ``to_json``,
 ``from_json``, ``observation`` and ``bots.RandomBot``.
 
-Submodules: ``board`` (map, §3), ``battle`` (dice mathematics, §7.2/§8), ``cards`` (Gateway deck,
-tris, Imprevisti, §9), ``shipments`` (§10), ``objectives`` (§11), ``tables`` (setup and variant
-constants), ``network`` (the playable map per variant), ``state``, ``actions``, ``rules`` (the
-engine), ``bots``, ``simulate``.
+Data and mathematics: ``board`` (map, §3), ``battle`` (dice mathematics, §7.2/§8), ``cards``
+(Gateway deck, tris, Imprevisti, §9), ``shipments`` (§10), ``objectives`` (§11), ``tables``
+(setup and variant constants), ``network`` (the playable map per variant), ``corridors``.
+The engine: ``state``, ``actions``, ``rules`` (the front: ``legal_actions``, ``apply``) over one
+module per part of the rulebook: ``setup`` (§4), ``turn`` (§5), ``reinforcements`` (§6),
+``operations`` (§7, §8), ``bridges`` (§7.3), ``reposition`` (§5 phase 4), ``delivery`` (§10),
+``closure`` (§9), ``victory`` (§11), ``variants`` (§12); ``queries`` (read-only helpers,
+``observation``), ``invariants`` (``check_state``), ``saves``. Then ``bots``, ``simulate``.
 """
 
 from gamelib.cnw import bots
@@ -33,6 +37,7 @@ from gamelib.cnw.rules import (
     air_bridges,
     apply,
     attack_targets,
+    check_state,
     current_player,
     deliverable,
     delivery_chain,
@@ -78,6 +83,7 @@ __all__ = [
     "apply",
     "attack_targets",
     "bots",
+    "check_state",
     "current_player",
     "deliverable",
     "delivery_chain",

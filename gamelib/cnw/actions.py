@@ -1,186 +1,155 @@
 """The actions of CNW: The Game, one frozen dataclass per decision a player takes.
 
 Gateways are named by their airport codes (``Attack("JFK", "LHR", 3)``), shipments by their
-card id, players by seat. ``CODEC`` turns actions into JSON and back. ``legal_actions`` hands
-out shared instances (see :func:`counted`) so that listing hundreds of deploys stays cheap.
+card id, players by seat. ``CODEC`` turns actions into JSON and back (``{"type": "Attack",
+"source": "JFK", ...}``: the class name and the fields). ``legal_actions`` hands out shared
+instances (see :func:`counted`) so that listing hundreds of deploys stays cheap.
+
+Every class derives from :class:`Action`, which makes it a frozen dataclass and reads it aloud
+from its ``TEXT`` template, so a class states only its rule, its words and its fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, dataclass_transform
 
-from gamelib.core import ActionCodec
+from gamelib.cnw.network import INDEX
+from gamelib.core import ActionCodec, IllegalAction
 
 
-@dataclass(frozen=True)
-class PlacePawn:
+@dataclass_transform(frozen_default=True)
+class Action:
+    """A player's decision: subclasses become frozen dataclasses (equal by value, hashable, safe
+    to share) whose ``str`` is ``TEXT`` with the fields filled in (a tuple reads as its items
+    joined by " + ")."""
+
+    TEXT: ClassVar[str] = ""
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+        cls._FIELDS = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        values = {}
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            values[name] = " + ".join(value) if isinstance(value, tuple) else value
+        return self.TEXT.format_map(values)
+
+
+class PlacePawn(Action):
     """§4 step 5: add 1 starting pawn to a gateway you already hold, then pass."""
 
+    TEXT = "place a pawn on {gateway}"
     gateway: str
 
-    def __str__(self) -> str:
-        return f"place a pawn on {self.gateway}"
 
-
-@dataclass(frozen=True)
-class RemovePawn:
+class RemovePawn(Action):
     """§10.2: an expired shipment costs a pawn from a gateway of your choice."""
 
+    TEXT = "remove a pawn from {gateway} (expired shipment)"
     gateway: str
 
-    def __str__(self) -> str:
-        return f"remove a pawn from {self.gateway} (expired shipment)"
 
-
-@dataclass(frozen=True)
-class PlayTris:
+class PlayTris(Action):
     """§9.1: trade three Gateway cards (named by their gateways) for pawns."""
 
+    TEXT = "play the tris {cards}"
     cards: tuple[str, ...]
 
-    def __str__(self) -> str:
-        return "play the tris " + " + ".join(self.cards)
 
-
-@dataclass(frozen=True)
-class Deploy:
+class Deploy(Action):
     """§6: put ``count`` reinforcement pawns on a gateway you control."""
 
+    TEXT = "deploy {count} on {gateway}"
     gateway: str
     count: int = 1
 
-    def __str__(self) -> str:
-        return f"deploy {self.count} on {self.gateway}"
 
-
-@dataclass(frozen=True)
-class Attack:
+class Attack(Action):
     """§7.1–§7.3: attack ``target`` from ``source`` rolling ``dice`` red dice (1–3)."""
 
+    TEXT = "attack {target} from {source} with {dice} dice"
     source: str
     target: str
     dice: int = 3
 
-    def __str__(self) -> str:
-        return f"attack {self.target} from {self.source} with {self.dice} dice"
 
-
-@dataclass(frozen=True)
-class ObcReroll:
+class ObcReroll(Action):
     """§8.1: spend an OBC token to re-roll one of your dice showing ``die``."""
 
+    TEXT = "OBC token: re-roll a {die}"
     die: int
 
-    def __str__(self) -> str:
-        return f"OBC token: re-roll a {self.die}"
 
-
-@dataclass(frozen=True)
-class KeepDice:
+class KeepDice(Action):
     """§8.1: keep the dice as rolled (no OBC token spent)."""
 
-    def __str__(self) -> str:
-        return "keep the dice"
+    TEXT = "keep the dice"
 
 
-@dataclass(frozen=True)
-class MoveIn:
+class MoveIn(Action):
     """How many pawns move: after a conquest, from the attacking gateway (§7.2); or the pawns
     a repositioning move carries (§5.4, after :class:`Reposition`)."""
 
+    TEXT = "move {count} pawns"
     count: int
 
-    def __str__(self) -> str:
-        return f"move {self.count} pawns"
 
-
-@dataclass(frozen=True)
-class Occupy:
+class Occupy(Action):
     """§7.4: occupy a neutral gateway by moving ``count`` pawns from a linked gateway."""
 
+    TEXT = "occupy {target} with {count} from {source}"
     source: str
     target: str
     count: int = 1
 
-    def __str__(self) -> str:
-        return f"occupy {self.target} with {self.count} from {self.source}"
 
-
-@dataclass(frozen=True)
-class Reposition:
+class Reposition(Action):
     """§5.4 / §13 phase 4: the one move along your network, from ``source`` to ``target``; the
     number of pawns is the next decision (:class:`MoveIn`), unless only one can go."""
 
+    TEXT = "reposition from {source} to {target}"
     source: str
     target: str
 
-    def __str__(self) -> str:
-        return f"reposition from {self.source} to {self.target}"
 
-
-@dataclass(frozen=True)
-class Deliver:
+class Deliver(Action):
     """§10.1: declare the shipment with this card id delivered."""
 
+    TEXT = "deliver shipment {shipment}"
     shipment: int
 
-    def __str__(self) -> str:
-        return f"deliver shipment {self.shipment}"
 
-
-@dataclass(frozen=True)
-class EndPhase:
+class EndPhase(Action):
     """§5: end the current optional phase (Operations, Repositioning or Delivery)."""
 
-    def __str__(self) -> str:
-        return "end the phase"
+    TEXT = "end the phase"
 
 
-@dataclass(frozen=True)
-class ProposePact:
+class ProposePact(Action):
     """§12.4 DIPLOMAZIA: offer a non-aggression pact to another player."""
 
+    TEXT = "propose a pact to player {partner}"
     partner: int
 
-    def __str__(self) -> str:
-        return f"propose a pact to player {self.partner}"
 
-
-@dataclass(frozen=True)
-class AcceptPact:
+class AcceptPact(Action):
     """§12.4: accept the pact just offered to you."""
 
-    def __str__(self) -> str:
-        return "accept the pact"
+    TEXT = "accept the pact"
 
 
-@dataclass(frozen=True)
-class RejectPact:
+class RejectPact(Action):
     """§12.4: refuse the pact just offered to you."""
 
-    def __str__(self) -> str:
-        return "refuse the pact"
+    TEXT = "refuse the pact"
 
 
-ACTION_CLASSES: tuple[type, ...] = (
-    PlacePawn,
-    RemovePawn,
-    PlayTris,
-    Deploy,
-    Attack,
-    ObcReroll,
-    KeepDice,
-    MoveIn,
-    Occupy,
-    Reposition,
-    Deliver,
-    EndPhase,
-    ProposePact,
-    AcceptPact,
-    RejectPact,
-)
-Action = Any  # one of ACTION_CLASSES
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(Action.__subclasses__())
 CODEC = ActionCodec(ACTION_CLASSES)
 
 KEEP_DICE = KeepDice()
@@ -211,3 +180,18 @@ def single(cls: type, *args: Any) -> Any:
     if action is None:
         action = _SINGLE[key] = cls(*args)
     return action
+
+
+def gateway_field(value: Any, rule: str = "§3.2") -> int:
+    """The board index of an action's gateway code; anything else is refused under ``rule``."""
+    i = INDEX.get(value) if isinstance(value, str) else None
+    if i is None:
+        raise IllegalAction(rule, f"{value!r} is not a gateway of the board")
+    return i
+
+
+def count_field(value: Any, rule: str, what: str = "count") -> int:
+    """An action's whole-number field (a bool is not a count)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(rule, f"{what} must be a whole number, not {value!r}")
+    return value

@@ -38,7 +38,10 @@ from gamelib.cnw.actions import (
     PlayTris,
     Reposition,
 )
+from gamelib.cnw.bridges import bridge_zone
+from gamelib.cnw.delivery import delivery_targets
 from gamelib.cnw.network import CODES, HUB, INDEX
+from gamelib.cnw.operations import may_reroll
 from gamelib.cnw.state import (
     BRIEFING,
     DELIVERY,
@@ -55,7 +58,9 @@ from gamelib.cnw.state import (
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     CnwState,
+    geo_of,
 )
+from gamelib.cnw.variants import enemy
 
 
 class RandomBot(_BaseRandomBot):
@@ -156,16 +161,16 @@ class _HeuristicBot:
     @staticmethod
     def _threat(state: CnwState, me: int, i: int) -> int:
         """Enemy pawns next to gateway ``i`` (board links)."""
-        g = _rules._geo(state)
+        g = geo_of(state)
         return sum(
             state.pawns[j]
             for j in g.adj[i]
-            if state.owner[j] >= 0 and _rules._enemy(state, me, state.owner[j])
+            if state.owner[j] >= 0 and enemy(state, me, state.owner[j])
         )
 
     def _front_score(self, state: CnwState, me: int, i: int, targets: dict[int, float]) -> float:
         """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened."""
-        g = _rules._geo(state)
+        g = geo_of(state)
         score = 0.0
         for j in g.adj[i]:
             if state.owner[j] != me:
@@ -259,7 +264,7 @@ class _HeuristicBot:
             roll["attack"],
             roll["defend"],
             hub=roll["hub"],
-            opponent_may_reroll=_rules._may_reroll(state, other),
+            opponent_may_reroll=may_reroll(state, other),
         )
         for a in actions:
             if isinstance(a, ObcReroll) and a.die == face:
@@ -271,9 +276,9 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
     """Cheapest path from ``origin`` to any of ``targets``: entering a gateway of mine costs 0.1,
     a neutral 1, an enemy's its pawns + 1 (+1 for a hub, §8.3), a teammate's is closed; air
     bridges between my hubs cost nothing extra (§7.3)."""
-    g = _rules._geo(state)
+    g = geo_of(state)
     owner, pawns = state.owner, state.pawns
-    bridges = _rules._bridge_zone(state, g, me) if state.bridges_closed < 0 else None
+    bridges = bridge_zone(state, g, me) if state.bridges_closed < 0 else None
     my_hubs = [h for h in g.hubs if owner[h] == me]
 
     def cost(j: int) -> float:
@@ -282,7 +287,7 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
             return 0.1
         if o == NEUTRAL:
             return 1.0
-        if not _rules._enemy(state, me, o):
+        if not enemy(state, me, o):
             return 1e6
         return pawns[j] + 1.0 + (1.0 if HUB[j] else 0.0)
 
@@ -323,9 +328,7 @@ class CourierBot(_HeuristicBot):
             ship = _rules.SHIPS.cards[card]
             o, d = INDEX[ship.origin], INDEX[ship.destination]
             ends = {d} | (
-                _rules._delivery_targets(state, _rules._geo(state), me, ship)
-                if state.owner[d] != me
-                else set()
+                delivery_targets(state, geo_of(state), me, ship) if state.owner[d] != me else set()
             )
             path = _corridor(state, me, o, ends)
             if path is None:
@@ -347,7 +350,7 @@ class ExpansionistBot(_HeuristicBot):
     opportunistic_threshold = 0.8
 
     def plan(self, state: CnwState, me: int) -> dict[int, float]:
-        g = _rules._geo(state)
+        g = geo_of(state)
         owner = state.owner
         wanted_regions: set[str] = set()
         k = state.objectives[me]

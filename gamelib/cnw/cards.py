@@ -35,7 +35,7 @@ class GatewayCard:
 @dataclass(frozen=True)
 class Imprevisto:
     """An Operational Contingency card (§9.2): applied at once by whoever draws it, then
-    discarded. ``effect`` is data the engine interprets (see rules._apply_imprevisto)."""
+    discarded. ``effect`` is data the engine interprets (see closure.apply_imprevisto)."""
 
     id: int
     key: str

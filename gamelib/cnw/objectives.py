@@ -1,7 +1,7 @@
 """The Network Objective cards (§11), from ``data/objectives.json``.
 
 The rulebook prints none; the deck is ours (docs/rules/cnw.md). Each card has a ``kind`` the
-engine checks (:func:`gamelib.cnw.rules.objective_met`). "Eliminate colour X" falls back to
+engine checks (:func:`gamelib.cnw.victory.objective_met`). "Eliminate colour X" falls back to
 "control 24 gateways" when X is yourself, was eliminated by someone else, or is not playing
 (§11.1).
 """

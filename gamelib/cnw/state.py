@@ -1,4 +1,5 @@
-"""The CNW game state: plain lists, dicts and ints, copied field by field by ``apply``.
+"""The CNW game state: plain lists, dicts and ints, copied field by field by ``apply``; the
+phase names (§5); and :class:`Tx`, the copy-on-write transaction every rule works on.
 
 Gateways are indices in board order (``board.load().gateways``); gateway cards share those
 indices and the six Contingency cards follow (42..47); shipments are card ids of
@@ -15,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from gamelib.core import SaveFormatError, dump_save, guarded_load, rng_from_json, rng_to_json
+from gamelib.cnw import battle, tables
+from gamelib.cnw.network import Geo, geo
+from gamelib.core import IllegalAction, rng_from
 
 NAME = "cnw"
 
-# Phases (who decides what; see rules.current_player).
+# Phases (who decides what; see turn.current_player).
 PLACEMENT = "placement"  # §4 step 5: one starting pawn at a time
 BRIEFING = "briefing"  # §10.2: choose the gateway that loses a pawn for an expired shipment
 REINFORCE = "reinforce"  # §6: play a tris, deploy every pawn
@@ -34,6 +37,12 @@ REPOSITION = "reposition"  # §5 phase 4: choose the move (source, target)
 REPOSITION_COUNT = "reposition_count"  # §5 phase 4: how many pawns it carries (MoveIn)
 DELIVERY = "delivery"  # §5 phase 5, §10.1
 OVER = "over"
+# Where the phase flow goes on by itself once an action is done (``turn.advance``): a rule hands
+# back one of these (or None to wait for the next decision), and a phase with nothing to decide
+# passes on (§5). OPERATIONS, REPOSITION and DELIVERY enter that phase; BRIEFING settles the
+# pawns still owed for expired shipments (§10.2).
+OPENING = "opening"  # §4: the placement round is over, the opener's BRIEFING of turn 1 begins
+CLOSURE = "closure"  # §5 phase 6: never waited in
 PHASES = (
     PLACEMENT,
     BRIEFING,
@@ -123,98 +132,47 @@ def copy_state(state: CnwState) -> CnwState:
     return new
 
 
-def to_json(state: CnwState) -> str:
-    """The versioned save (``from_json(to_json(s)) == s``)."""
-    payload = {name: getattr(state, name) for name in FIELDS}
-    payload["rng"] = rng_to_json(state.rng)
-    return dump_save(NAME, payload)
+FACES = "".join(str(f) for f in range(1, battle.RULES.die_faces + 1))  # "123456"
+DICE_BUFFER = int(tables.setup()["dice_buffer"])
 
 
-def _ints(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) for x in value
-    ):
-        raise SaveFormatError(f"the saved {what} is not a list of whole numbers")
-    return list(value)
+class Tx:
+    """The new state being built by one ``apply``; ``mut(name)`` copies a list field once, so
+    the caller's state is never touched and a step costs microseconds."""
+
+    __slots__ = ("s", "copied")
+
+    def __init__(self, state: CnwState) -> None:
+        self.s = copy_state(state)
+        self.copied: set[str] = set()
+
+    def mut(self, name: str) -> Any:
+        value = getattr(self.s, name)
+        if name not in self.copied:
+            value = value.copy()
+            setattr(self.s, name, value)
+            self.copied.add(name)
+        return value
+
+    def dice(self, k: int) -> list[int]:
+        """``k`` die faces from the pre-drawn buffer, refilled from the game's generator."""
+        s = self.s
+        pos = s.dice_pos
+        if pos + k > len(s.dice):
+            rng = rng_from(s.rng)
+            s.dice = s.dice[pos:] + "".join(rng.choices(FACES, k=DICE_BUFFER))
+            s.rng = rng.getstate()
+            pos = 0
+        s.dice_pos = pos + k
+        return [int(ch) for ch in s.dice[pos : pos + k]]
 
 
-def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise SaveFormatError(f"the saved {what} is not a whole number")
-    return value
+def geo_of(state: CnwState) -> Geo:
+    """The playable map under the state's variants (§12.1, §12.3)."""
+    return geo(state.options["fiera"], state.options["realismo_alto"])
 
 
-def _build(payload: dict[str, Any]) -> CnwState:
-    from gamelib.cnw import rules  # the engine knows the decks and the board
-
-    missing = [name for name in FIELDS if name not in payload]
-    if missing:
-        raise SaveFormatError(f"the saved game lacks {missing}")
-    kw: dict[str, Any] = {}
-    names = payload["names"]
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SaveFormatError("the saved player names are not a list of strings")
-    n = len(names)
-    if not 3 <= n <= 6:
-        raise SaveFormatError(f"a game of CNW has 3 to 6 players, the save has {n} (§4)")
-    kw["names"] = list(names)
-    if not isinstance(payload["options"], dict):
-        raise SaveFormatError("the saved options are not a dictionary")
-    kw["options"] = rules.normalise_options(n, payload["options"], saved=True)
-    kw["rng"] = rng_from_json(payload["rng"])
-    if not isinstance(payload["dice"], str) or not set(payload["dice"]) <= set("123456"):
-        raise SaveFormatError("the saved dice are damaged")
-    kw["dice"] = payload["dice"]
-    for name in ("owner", "pawns", "reserve", "deck", "discard", "ship_deck", "ship_discard"):
-        kw[name] = _ints(payload[name], name)
-    for name in ("objectives", "sla", "obc", "obc_turn", "bonus", "eliminated_by", "winners"):
-        kw[name] = _ints(payload[name], name)
-    for name in ("offered",):
-        kw[name] = _ints(payload[name], name)
-    hands = payload["hands"]
-    if not isinstance(hands, list) or len(hands) != n:
-        raise SaveFormatError("the saved hands do not match the players")
-    kw["hands"] = [_ints(h, "hand") for h in hands]
-    ships = payload["shipments"]
-    if not isinstance(ships, list) or len(ships) != n:
-        raise SaveFormatError("the saved shipments do not match the players")
-    kw["shipments"] = [[_ints(x, "shipment") for x in row] for row in ships]
-    if not all(len(x) == 2 for row in kw["shipments"] for x in row):
-        raise SaveFormatError("a saved shipment is not [card, deadline]")
-    pacts = payload["pacts"]
-    if not isinstance(pacts, list):
-        raise SaveFormatError("the saved pacts are damaged")
-    kw["pacts"] = [_ints(x, "pact") for x in pacts]
-    alive = payload["alive"]
-    if not isinstance(alive, list) or not all(isinstance(a, bool) for a in alive):
-        raise SaveFormatError("the saved list of players in the game is damaged")
-    kw["alive"] = list(alive)
-    for name in ("dice_pos", "current", "first", "turn", "round", "pool", "turn_bonus"):
-        kw[name] = _int(payload[name], name)
-    for name in ("turn_tris", "expiring", "bridges_closed", "actions"):
-        kw[name] = _int(payload[name], name)
-    if not isinstance(payload["conquered"], bool):
-        raise SaveFormatError("the saved conquest flag is damaged")
-    kw["conquered"] = payload["conquered"]
-    for name in ("phase", "victory"):
-        if not isinstance(payload[name], str):
-            raise SaveFormatError(f"the saved {name} is not text")
-        kw[name] = payload[name]
-    for name in ("roll", "last_roll"):
-        value = payload[name]
-        if value is not None and not isinstance(value, dict):
-            raise SaveFormatError(f"the saved {name} is damaged")
-        kw[name] = value
-    for name in ("move_in", "offer"):
-        value = payload[name]
-        kw[name] = None if value is None else _ints(value, name)
-    state = CnwState(**kw)
-    problem = rules.check_state(state)
-    if problem:
-        raise SaveFormatError(f"the saved game is inconsistent: {problem}")
-    return state
-
-
-def from_json(text: str | bytes) -> CnwState:
-    """Load a save made by :func:`to_json`; a damaged or foreign file raises SaveFormatError."""
-    return guarded_load(NAME, text, _build)
+def need_phase(state: CnwState, phases: tuple[str, ...], rule: str, what: str) -> None:
+    """Refuse an action outside the phases it belongs to."""
+    if state.phase not in phases:
+        raise IllegalAction(rule, f"{what} is not possible now (phase: {state.phase})")

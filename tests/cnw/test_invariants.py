@@ -14,7 +14,7 @@ import networkx as nx
 import pytest
 
 from gamelib import cnw
-from gamelib.cnw import rules
+from gamelib.cnw import operations, rules
 from gamelib.cnw.network import CODES
 from gamelib.cnw.rules import SHIPS, check_state
 from gamelib.cnw.state import OPERATIONS, PLACEMENT
@@ -103,7 +103,7 @@ def check_chains(state: Any) -> None:
 
 
 def fresh_legal(state: Any) -> list:
-    rules._MEMO[0] = None
+    operations._MEMO[0] = None
     return rules.legal_actions(state)
 
 
