@@ -120,6 +120,7 @@ def test_nothing_runs_at_construction_and_run_changes_the_charts_in_place(lab):
     trace = lab.fig.data[0]
     games = lab.run()
     assert len(games) == 200 and list(trace.x) == games and lab.fig.data[0] is trace
+    assert lab.shown == {"run": games}  # what a lesson's check compares with its own answer
     assert lab.summary.value.startswith("200 games, mean ")
     lab.bias.value = 90
     more = lab.run()
@@ -160,6 +161,7 @@ def test_a_setting_out_of_range_is_refused_and_nothing_changes(lab):
     assert "1" in lab.notice.value and "50" in lab.notice.value
     assert list(lab.fig.data[0].x) == chart and lab.summary.value == summary
     assert len(PLAYED) == played  # not a single game was played
+    assert lab.shown["run"] == chart  # and what the lab shows is still the last run
     lab.rounds.value = 12
     assert lab.run() and lab.notice.value == ""
 
@@ -245,7 +247,7 @@ def test_monte_carlo_compares_exact_values_with_seeded_samples():
     assert checks[0].inside and not checks[1].inside  # a coin of 0.5 is not one of 0.8
     assert checks[0].low < checks[0].p < checks[0].high
     assert (checks[0].low, checks[0].high) == wilson_interval(checks[0].successes, 2000)
-    assert p.compare(questions, 2000) == checks  # same seeds, same samples
+    assert p.compare(questions, 2000) == checks == p.checks  # same seeds, same samples
     assert 4000 in seen and seen.index(4000) >= 15  # one step a chunk, to the end
     assert p.bar.layout.visibility == "hidden" and not p.button.disabled
 

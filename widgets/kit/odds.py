@@ -128,6 +128,7 @@ class MonteCarloPanel:
         self.out.add_class(out_css)
         self.notice = Notice()
         self.interval = interval
+        self.checks: list[Check] = []  # the last comparison shown: a lesson's check reads it
         self.most_chunks, self.least_chunk = most_chunks, least_chunk
         self.box = card(
             [w.HBox([*lead, self.trials, self.button]), self.bar, self.out, self.notice], title
@@ -167,7 +168,8 @@ class MonteCarloPanel:
 
         hits = self.run(len(questions) * count * per, work)
         trials = count * per
-        return [
+        self.checks = [
             Check(q.label, float(q.exact), s, trials, *self.interval(s, trials))
             for q, s in zip(questions, hits, strict=True)
         ]
+        return self.checks

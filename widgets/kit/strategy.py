@@ -321,6 +321,7 @@ class StrategyLab(w.VBox):
     ) -> None:
         self.settings = list(settings)
         self.actions = {a.name: a for a in actions}
+        self.shown: dict[str, Any] = {}  # what each button last drew: a lesson's check reads it
         if clash := {s.name for s in self.settings} & set(self.actions):
             raise ValueError(f"a setting and a button share the names {sorted(clash)}")
         self.controls: dict[str, Any] = {}
@@ -408,7 +409,8 @@ class StrategyLab(w.VBox):
             self.notice.error(t(self.illegal, rule=refused[0].rule, reason=refused[0].reason))
             return action.nothing()
         self.notice.clear()
-        return action.show(values, batches, results)
+        self.shown[name] = action.show(values, batches, results)
+        return self.shown[name]
 
     def run(self) -> Any:
         """The lab's main button (the action named ``run``)."""
