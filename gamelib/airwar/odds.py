@@ -127,6 +127,28 @@ def _value(card: Card, stat: str, multiplier: int) -> int:
     return getattr(card, stat) * multiplier
 
 
+def _pass_damage(
+    order: Sequence[int],
+    mission: list[Card],
+    foes: list[Card],
+    mods: dict[str, Any],
+    interceptor_bonus: int,
+    stat: str,
+    mult: int,
+) -> int:
+    """Damage of one pass in which interceptor ``j`` duels mission card ``order[j]`` (the Battle
+    card, if any, in the first duel): the exact law and the Monte Carlo twin share it."""
+    dead = set()
+    extra = 0
+    for j, pos in enumerate(order):
+        destroyed, bonus = _duel(mission[pos], foes[j], mods if j == 0 else {}, interceptor_bonus)
+        if destroyed:
+            dead.add(pos)
+        elif j == 0:
+            extra = bonus
+    return sum(_value(c, stat, mult) for i, c in enumerate(mission) if i not in dead) + extra
+
+
 def damage_distribution(
     mission: Sequence[str | Card],
     interceptors: Sequence[str | Card],
@@ -153,15 +175,7 @@ def damage_distribution(
     mods = _battle_mods(battle_card, m, foes, stat)
     tally: dict[int, int] = {}
     for order in permutations(range(n), k):
-        dead = set()
-        extra = 0
-        for j, pos in enumerate(order):
-            destroyed, bonus = _duel(m[pos], foes[j], mods if j == 0 else {}, interceptor_bonus)
-            if destroyed:
-                dead.add(pos)
-            elif j == 0:
-                extra = bonus
-        dmg = sum(_value(c, stat, mult) for i, c in enumerate(m) if i not in dead) + extra
+        dmg = _pass_damage(order, m, foes, mods, interceptor_bonus, stat, mult)
         tally[dmg] = tally.get(dmg, 0) + 1
     return {d: Fraction(c, count) for d, c in sorted(tally.items())}
 
@@ -206,15 +220,7 @@ def simulate_damage_distribution(
     positions = list(range(len(m)))
     for _ in range(trials):
         order = rng.sample(positions, k)
-        dead = set()
-        extra = 0
-        for j, pos in enumerate(order):
-            destroyed, bonus = _duel(m[pos], foes[j], mods if j == 0 else {}, interceptor_bonus)
-            if destroyed:
-                dead.add(pos)
-            elif j == 0:
-                extra = bonus
-        dmg = sum(_value(c, stat, mult) for i, c in enumerate(m) if i not in dead) + extra
+        dmg = _pass_damage(order, m, foes, mods, interceptor_bonus, stat, mult)
         tally[dmg] = tally.get(dmg, 0) + 1
     return {d: c / trials for d, c in sorted(tally.items())}
 

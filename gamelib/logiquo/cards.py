@@ -104,12 +104,13 @@ class Card:
         return out
 
 
-def _threat_colours() -> dict[str, str]:
-    return {c["id"]: c["colour"] for c in _json("categories.json")["threat_categories"]}
+def _categories(which: str) -> list[dict[str, Any]]:
+    """``"threat"`` or ``"control"`` categories of ``data/categories.json``, in display order."""
+    return _json("categories.json")[f"{which}_categories"]
 
 
-def _control_colours() -> dict[str, str]:
-    return {c["id"]: c["colour"] for c in _json("categories.json")["control_categories"]}
+def _colours(which: str) -> dict[str, str]:
+    return {c["id"]: c["colour"] for c in _categories(which)}
 
 
 @cache
@@ -125,7 +126,7 @@ def load() -> tuple[Card, ...]:
     add(code=rc["code"], kind="rules", name=rc["name"], description=rc["description"])
     for i, name in enumerate(comp["data_cards"], 1):
         add(code=f"D{i:02d}", kind="data", name=name, description=comp["data_card_description"])
-    tcol = _threat_colours()
+    tcol = _colours("threat")
     for t in _json("threats.json")["threats"]:
         add(
             code=t["code"],
@@ -151,7 +152,7 @@ def load() -> tuple[Card, ...]:
             involvement="single",
             effects=tuple(a["effects"]),
         )
-    ccol = _control_colours()
+    ccol = _colours("control")
     for c in _json("countermeasures.json")["countermeasures"]:
         add(
             code=c["code"],
@@ -215,19 +216,16 @@ def by_code(code: str) -> Card:
 
 def threat_categories() -> list[dict[str, Any]]:
     """Threat categories in display order, each ``{"id", "name": {en, it}, "colour"}``."""
-    return [dict(c) for c in _json("categories.json")["threat_categories"]]
+    return [dict(c) for c in _categories("threat")]
 
 
 def control_categories() -> list[dict[str, Any]]:
     """Countermeasure families in display order, each ``{"id", "name": {en, it}, "colour"}``."""
-    return [dict(c) for c in _json("categories.json")["control_categories"]]
+    return [dict(c) for c in _categories("control")]
 
 
 def category_name(category: str, lang: str = "en") -> str:
-    for c in _json("categories.json")["threat_categories"]:
-        if c["id"] == category:
-            return c["name"][lang]
-    for c in _json("categories.json")["control_categories"]:
+    for c in _categories("threat") + _categories("control"):
         if c["id"] == category:
             return c["name"][lang]
     raise KeyError(f"unknown category {category!r}")

@@ -45,24 +45,24 @@ class Matrix:
         return tuple(sum(r) for r in self.cells)
 
 
-def _threat_order(order: str) -> list[Card]:
-    threats = list(by_kind("threat"))
+def _ordered(kind: str, categories: list[dict[str, Any]], order: str) -> list[Card]:
+    """The cards of ``kind`` in card order, or grouped by category (in ``categories`` order)
+    and, inside one, by threat number or countermeasure code."""
+    cards = list(by_kind(kind))
     if order == "category":
-        rank = {c["id"]: i for i, c in enumerate(threat_categories())}
-        threats.sort(key=lambda t: (rank[t.category], t.number))
+        rank = {c["id"]: i for i, c in enumerate(categories)}
+        cards.sort(key=lambda c: (rank[c.category], c.number or 0, c.code))
     elif order != "number":
         raise ValueError("order must be 'number' or 'category'")
-    return threats
+    return cards
+
+
+def _threat_order(order: str) -> list[Card]:
+    return _ordered("threat", threat_categories(), order)
 
 
 def _control_order(order: str) -> list[Card]:
-    controls = list(by_kind("countermeasure"))
-    if order == "category":
-        rank = {c["id"]: i for i, c in enumerate(control_categories())}
-        controls.sort(key=lambda c: (rank[c.category], c.code))
-    elif order != "number":
-        raise ValueError("order must be 'number' or 'category'")
-    return controls
+    return _ordered("countermeasure", control_categories(), order)
 
 
 def matrix(order: str = "number") -> Matrix:

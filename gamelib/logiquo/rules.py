@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.core import IllegalAction
+from gamelib.validate import is_int
 
 from . import actions as A
 from . import collaboration, pentaqo, reaction
@@ -70,26 +71,22 @@ def legal_actions(state: State) -> list[Any]:
     return out
 
 
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
 def _check_fields(action: Any) -> None:
     """Malformed values (wrong types) are illegal input, rejected before any rule is looked at."""
     bad = None
-    if isinstance(action, (A.PlayPentaqo, A.OfferCard)) and not _is_int(action.card):
+    if isinstance(action, (A.PlayPentaqo, A.OfferCard)) and not is_int(action.card):
         bad = "card must be a card id (int)"
-    if isinstance(action, (A.OfferCard, A.OfferTrade)) and not _is_int(action.to):
+    if isinstance(action, (A.OfferCard, A.OfferTrade)) and not is_int(action.to):
         bad = "to must be a seat number (int)"
     if isinstance(action, A.OfferTrade):
-        if action.give is not None and not _is_int(action.give):
+        if action.give is not None and not is_int(action.give):
             bad = "give must be a card id or None"
         if not isinstance(action.ask, str):
             bad = "ask must be 'control' or 'data'"
-    if isinstance(action, A.AcceptOffer) and action.card is not None and not _is_int(action.card):
+    if isinstance(action, A.AcceptOffer) and action.card is not None and not is_int(action.card):
         bad = "card must be a card id or None"
     if isinstance(action, (A.Neutralise, A.ChooseDiscard)) and (
-        not isinstance(action.cards, tuple) or not all(_is_int(c) for c in action.cards)
+        not isinstance(action.cards, tuple) or not all(is_int(c) for c in action.cards)
     ):
         bad = "cards must be a tuple of card ids"
     if bad:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.core import IllegalAction, new_rng_state, rng_from
+from gamelib.validate import player_names
 
 from .cards import DECK_SIZE, load
 from .state import STAT_KEYS, State
@@ -16,20 +17,6 @@ from .turn import draw_threat
 
 _CARDS = load()
 _CONTROL_KINDS = frozenset({"countermeasure", "logiquo", "pentaqo"})
-
-
-def _player_names(players: Any) -> list[str]:
-    if isinstance(players, bool):
-        raise IllegalAction("§Componenti", "players must be a number of players or a list of names")
-    if isinstance(players, int):
-        return [f"Player {i + 1}" for i in range(players)]
-    try:
-        names = [str(p) for p in players]
-    except TypeError as exc:
-        raise IllegalAction(
-            "§Componenti", "players must be a number of players or a list of names"
-        ) from exc
-    return names
 
 
 def new_game(
@@ -50,7 +37,7 @@ def new_game(
     (the game stops when someone reaches 0 Data) or ``"deck_out"`` (players at 0 are eliminated
     and play goes on to the end of the threat deck, §Fine del Gioco).
     """
-    names = _player_names(players)
+    names = player_names(players, "§Componenti")
     n = len(names)
     if n < RULES["min_players"]:
         raise IllegalAction("§Componenti", f"Logiquo needs at least {RULES['min_players']} players")

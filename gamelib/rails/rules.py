@@ -49,6 +49,7 @@ from gamelib.rails.state import (
     from_json,
     to_json,
 )
+from gamelib.validate import is_int, player_names
 
 __all__ = [
     "NAME",
@@ -91,9 +92,7 @@ def new_game(players: int | list[str], seed: int | None = None, **options: Any) 
     45 trains, 4 train cards each, 5 face up, 3 destination tickets each awaiting the choice."""
     if options:
         raise TypeError(f"rails.new_game takes no options, got {sorted(options)}")
-    names = (
-        [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-    )
+    names = player_names(players, "§Contenuto")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
             "§Contenuto", f"Rails is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {len(names)}"
@@ -409,10 +408,6 @@ def _wrong_phase(state: RailsState) -> IllegalAction:
     )
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _end_turn(new: RailsState, passed: bool = False) -> None:
     """Close the current player's turn: the last round (§Fine del gioco), the stalemate end
     (§silent:no-move), then the next player clockwise (§Iniziare il gioco)."""
@@ -444,7 +439,7 @@ def _keep(state: RailsState, action: KeepTickets) -> RailsState:
             "§Prendere le carte Destinazione", "no destination tickets are waiting for a choice"
         )
     keep = action.tickets
-    if not isinstance(keep, tuple) or not all(_is_int(t) for t in keep):
+    if not isinstance(keep, tuple) or not all(is_int(t) for t in keep):
         raise IllegalAction("§actions", "KeepTickets needs a tuple of ticket ids")
     p = state.current
     offer = state.offers[p]
@@ -540,7 +535,7 @@ def _claim(state: RailsState, action: ClaimRoute) -> RailsState:
     if state.phase != TURN:
         raise _wrong_phase(state)
     route_id, color, locos = action.route, action.color, action.locomotives
-    if not (_is_int(route_id) and isinstance(color, str) and _is_int(locos)):
+    if not (is_int(route_id) and isinstance(color, str) and is_int(locos)):
         raise IllegalAction("§actions", "ClaimRoute needs a route id, a colour and a count")
     if not 0 <= route_id < len(ROUTES):
         raise IllegalAction("§Occupare le strade", f"there is no route {route_id} on the board")
