@@ -62,12 +62,13 @@ def test_preparazione_deal(players):
     assert s.phase == "setup" and rails.current_player(s) == 0
 
 
-@pytest.mark.parametrize("players", [1, 6])
+@pytest.mark.parametrize("players", [1, 6, ["Ada"], True, None, 3.5])
 def test_contenuto_two_to_five_players(players):
-    """§Contenuto: trains in 5 colours, so 2 to 5 players."""
+    """§Contenuto: trains in 5 colours, so 2 to 5 players, given as a count or as names."""
     with pytest.raises(IllegalAction) as err:
         rails.new_game(players, seed=1)
     assert err.value.rule == "§Contenuto"
+    assert rails.new_game(("Ada", "Bo"), seed=1).names == ["Ada", "Bo"]
 
 
 def test_preparazione_each_player_chooses_tickets_in_turn_before_the_first_turn():
