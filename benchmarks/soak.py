@@ -255,10 +255,14 @@ def play_chunk(name: str, seeds: list[int], roundtrip_every: int) -> list[dict[s
     return [play(name, seed, roundtrip_every) for seed in seeds]
 
 
-def soak(name: str, games: int, roundtrip_every: int, jobs: int, chunk: int) -> dict[str, Any]:
-    """Play ``games`` seeded games of ``name`` and add up the results."""
+def soak(
+    name: str, games: int, roundtrip_every: int, jobs: int, chunk: int, limit: float
+) -> dict[str, Any]:
+    """Play ``games`` seeded games of ``name`` (fewer if ``limit`` seconds run out first: the
+    report then says how many) and add up the results."""
     total = {"games": 0, "actions": 0, "round_trips": 0, "malformed": 0, "violations": []}
     start = time.perf_counter()
+    deadline = start + limit
     bar = tqdm(total=games, desc=f"{name:8}", unit="game", file=sys.stderr, mininterval=2)
 
     def add(results: list[dict[str, Any]]) -> None:
@@ -274,19 +278,27 @@ def soak(name: str, games: int, roundtrip_every: int, jobs: int, chunk: int) -> 
     chunks = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     if jobs <= 1:
         for seeds in chunks:
+            if time.perf_counter() > deadline:
+                break
             add(play_chunk(name, seeds, roundtrip_every))
     else:
         with ProcessPoolExecutor(jobs) as pool:
             futures = [pool.submit(play_chunk, name, s, roundtrip_every) for s in chunks]
             for future in as_completed(futures):
                 add(future.result())
+                if time.perf_counter() > deadline:
+                    for waiting in futures:
+                        waiting.cancel()
+                    break
     bar.close()
     total["seconds"] = time.perf_counter() - start
     total["violations"].sort()
     return total
 
 
-def report(name: str, t: dict[str, Any]) -> None:
+def report(name: str, t: dict[str, Any], asked: int) -> None:
+    if t["games"] < asked:
+        print(f"{name:8} stopped by --time-limit after {t['games']} of {asked} games")
     print(
         f"{name:8} games {t['games']:6}  actions {t['actions']:10,}  "
         f"round trips {t['round_trips']:9,}  malformed {t['malformed']:6}  "
@@ -306,12 +318,17 @@ def main(argv: list[str] | None = None) -> int:
         "--roundtrip-every", type=int, default=10, help="JSON round trip every k-th action"
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--chunk", type=int, default=50, help="games per task")
+    parser.add_argument("--chunk", type=int, default=10, help="games per task")
+    parser.add_argument(
+        "--time-limit", type=float, default=float("inf"), help="seconds per game kind, at most"
+    )
     args = parser.parse_args(argv)
     violations = 0
     for name in args.game or GAMES:
-        totals = soak(name, args.games, max(1, args.roundtrip_every), args.jobs, args.chunk)
-        report(name, totals)
+        totals = soak(
+            name, args.games, max(1, args.roundtrip_every), args.jobs, args.chunk, args.time_limit
+        )
+        report(name, totals, args.games)
         violations += len(totals["violations"])
     return 1 if violations else 0
 
