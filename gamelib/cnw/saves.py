@@ -99,13 +99,10 @@ def _build(payload: dict[str, Any]) -> CnwState:
     for name in ("move_in", "offer"):
         value = payload[name]
         kw[name] = None if value is None else _ints(value, name)
-    state = CnwState(**kw)
-    problem = check_state(state)
-    if problem:
-        raise SaveFormatError(f"the saved game is inconsistent: {problem}")
-    return state
+    return CnwState(**kw)
 
 
 def from_json(text: str | bytes) -> CnwState:
-    """Load a save made by :func:`to_json`; a damaged or foreign file raises SaveFormatError."""
-    return guarded_load(NAME, text, _build)
+    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
+    :func:`gamelib.cnw.invariants.check_state`, raises SaveFormatError (``guarded_load``)."""
+    return guarded_load(NAME, text, _build, check=check_state)
