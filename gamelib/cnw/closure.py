@@ -9,7 +9,6 @@ from __future__ import annotations
 from gamelib.cnw import cards
 from gamelib.cnw.state import OVER, Tx, geo_of
 from gamelib.cnw.victory import victory
-from gamelib.core import rng_from
 
 DECK = cards.load()
 N_GATEWAY_CARDS = len(DECK.gateway_cards)
@@ -22,16 +21,9 @@ def closure(t: Tx) -> bool:
     p = s.current
     if s.conquered:
         while True:
-            deck = t.mut("deck")
-            if not deck:
-                if not s.discard:
-                    break
-                rng = rng_from(s.rng)
-                deck.extend(s.discard)
-                rng.shuffle(deck)
-                s.rng = rng.getstate()
-                s.discard = []
-                t.copied.add("discard")
+            deck = t.pile("deck", "discard")  # the discard pile reshuffled when it runs out
+            if deck is None:
+                break
             card = deck.pop()
             if DECK.is_imprevisto(card):
                 t.mut("discard").append(card)

@@ -13,7 +13,7 @@ from gamelib.cnw.network import CODES, INDEX, Geo
 from gamelib.cnw.state import BRIEFING, DELIVERY, OVER, CnwState, Tx, geo_of, need_phase
 from gamelib.cnw.variants import VARIANTS
 from gamelib.cnw.victory import victory
-from gamelib.core import IllegalAction, rng_from
+from gamelib.core import IllegalAction
 
 SHIPS = shipments.load()
 SETUP = tables.setup()
@@ -90,18 +90,9 @@ def deliver(t: Tx, a: Deliver) -> str | None:
 
 
 def _draw_shipment(t: Tx) -> int | None:
-    s = t.s
-    deck = t.mut("ship_deck")
-    if not deck:
-        if not s.ship_discard:
-            return None
-        rng = rng_from(s.rng)
-        deck.extend(s.ship_discard)
-        rng.shuffle(deck)
-        s.rng = rng.getstate()
-        s.ship_discard = []
-        t.copied.add("ship_discard")
-    return deck.pop()
+    """The top shipment card, the discard pile reshuffled when the deck runs out."""
+    deck = t.pile("ship_deck", "ship_discard")
+    return None if deck is None else deck.pop()
 
 
 def expire_shipments(t: Tx, p: int) -> None:

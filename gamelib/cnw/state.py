@@ -154,6 +154,23 @@ class Tx:
             self.copied.add(name)
         return value
 
+    def pile(self, deck: str, discard: str) -> list[int] | None:
+        """The pile ``deck`` ready to draw from (its end is the top); when it is empty, the
+        ``discard`` pile is shuffled into it with the game's generator; None when both are."""
+        s = self.s
+        cards = self.mut(deck)
+        if not cards:
+            used = getattr(s, discard)
+            if not used:
+                return None
+            rng = rng_from(s.rng)
+            cards.extend(used)
+            rng.shuffle(cards)
+            s.rng = rng.getstate()
+            setattr(s, discard, [])
+            self.copied.add(discard)
+        return cards
+
     def dice(self, k: int) -> list[int]:
         """``k`` die faces from the pre-drawn buffer, refilled from the game's generator."""
         s = self.s
