@@ -7,6 +7,11 @@ rulebook leaves open are cited as §silent:<topic>.
 
 ``apply`` never mutates its input: it makes a shallow copy of the state and replaces each list
 it changes with a fresh copy (only those), which keeps a step cheap.
+
+One file although near 700 lines: a turn is one of four short actions (§Prendere carte carro,
+§Occupare le strade, §Prendere le carte Destinazione, the tickets of §Preparazione), each a
+self-contained function below its section banner, and they share the pile helpers and
+``_end_turn``; scoring, the graph and saves already live in their own modules.
 """
 
 from __future__ import annotations
