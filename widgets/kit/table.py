@@ -168,6 +168,7 @@ class TableBase(w.VBox):
         )
         self.new_button = self._button("new_game", "refresh", self.new_game)
         wrap = w.Layout(flex_flow="row wrap")
+        self.players: w.IntSlider | None = None
         if self.min_players == self.max_players:  # fixed seats: one row
             rows = [w.HBox([*self.seat_pickers, self.seed, self.new_button], layout=wrap)]
         else:
@@ -223,13 +224,16 @@ class TableBase(w.VBox):
         p = self.to_move()
         return p is not None and self.kinds[p] == "human"
 
+    def _seats_chosen(self) -> int:
+        return self.players.value if self.players is not None else self.max_players
+
     def _show_pickers(self) -> None:
-        n = self.players.value if self.min_players != self.max_players else self.max_players
+        n = self._seats_chosen()
         for i, picker in enumerate(self.seat_pickers):
             picker.layout.display = "" if i < n else "none"
 
     def new_game(self) -> None:
-        n = self.players.value if self.min_players != self.max_players else self.max_players
+        n = self._seats_chosen()
         kinds = [p.value for p in self.seat_pickers[:n]]
         state = self.new_state(kinds, self.seed.value)
         self._start(Session.start(self.game, state), kinds)
@@ -246,8 +250,7 @@ class TableBase(w.VBox):
             for p, kind in enumerate(kinds)
         }
         self._moved()
-        if self.min_players != self.max_players:
-            self._show_pickers()
+        self._show_pickers()
         self.refresh()
 
     def act(self, action: Any, auto: bool = True) -> bool:
@@ -379,7 +382,7 @@ class TableBase(w.VBox):
     def _seat_kinds_after_load(self, state: Any) -> list[str]:
         """Seat kinds for a loaded game: the current ones, the default seat for extra seats."""
         n = self.seat_count(state)
-        if self.min_players != self.max_players:
+        if self.players is not None:
             self.players.value = n
         return [self.kinds[i] if i < len(self.kinds) else self.default_seat for i in range(n)]
 
