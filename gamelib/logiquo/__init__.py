@@ -21,24 +21,13 @@ from gamelib.logiquo.actions import (
     RequestHelp,
     TakeImpact,
 )
+from gamelib.logiquo.controls import can_neutralise, in_force, neutralise_options
+from gamelib.logiquo.ending import ranking_key
 from gamelib.logiquo.invariants import check_state
-from gamelib.logiquo.rules import (
-    NAME,
-    apply,
-    can_neutralise,
-    current_player,
-    from_json,
-    in_force,
-    is_over,
-    legal_actions,
-    neutralise_options,
-    new_game,
-    observation,
-    ranking_key,
-    to_json,
-    winners,
-)
-from gamelib.logiquo.state import State
+from gamelib.logiquo.queries import current_player, is_over, winners
+from gamelib.logiquo.rules import apply, legal_actions, observation
+from gamelib.logiquo.setup import new_game
+from gamelib.logiquo.state import NAME, State, from_json, to_json
 
 __all__ = [
     "NAME",

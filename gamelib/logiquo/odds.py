@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamelib.logiquo.cards import by_kind, rules, threat_categories
-from gamelib.logiquo.rules import can_neutralise
+from gamelib.logiquo.controls import can_neutralise
 
 CONTROL_KINDS = ("countermeasure", "logiquo", "pentaqo")
 
@@ -150,7 +150,7 @@ def mc_random_threat(
     hand_size: int, trials: int, seed: int, category: str | None = None
 ) -> Estimate:
     """Deal ``trials`` random hands and threats and check them with the game's own rule
-    (:func:`gamelib.logiquo.rules.can_neutralise`)."""
+    (:func:`gamelib.logiquo.controls.can_neutralise`)."""
     rng = random.Random(seed)
     deck = control_deck()
     nums = set(_numbers(category))

@@ -1,5 +1,6 @@
 """The rules of Logiquo CyberGame, the front: ``legal_actions``, ``apply`` and
 ``observation``, which hand each phase of a turn to the module named for its rulebook section.
+The rest of the protocol is imported by the package from the modules below.
 
 Sections (§) name the headings of ``shared/rulebooks/logiquo-cybergame.it.txt``; numbered
 steps are written ``§Preparazione.2`` (set-up step 2) or ``§Struttura.3`` (turn phase 3,
@@ -32,29 +33,10 @@ from gamelib.validate import is_int
 
 from . import actions as A
 from . import collaboration, pentaqo, reaction
-from .controls import can_neutralise, in_force, neutralise_options
-from .ending import ranking_key
-from .queries import current_player, is_over, winners
-from .setup import new_game
-from .state import NAME, State, from_json, to_json
+from .controls import in_force
+from .queries import current_player
+from .state import NAME, State
 from .table import commit_rng, kind
-
-__all__ = [
-    "NAME",
-    "new_game",
-    "legal_actions",
-    "apply",
-    "current_player",
-    "is_over",
-    "winners",
-    "to_json",
-    "from_json",
-    "observation",
-    "in_force",
-    "neutralise_options",
-    "can_neutralise",
-    "ranking_key",
-]
 
 _LEGAL: dict[str, Any] = {**pentaqo.LEGAL, **reaction.LEGAL, **collaboration.LEGAL}
 _HANDLERS: dict[type, Any] = {**pentaqo.HANDLERS, **reaction.HANDLERS, **collaboration.HANDLERS}

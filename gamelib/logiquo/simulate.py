@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from statistics import mean
 from typing import Any
 
-from gamelib.logiquo import rules as game
+import gamelib.logiquo as game
 from gamelib.logiquo.bots import CarefulBot
 
 MAX_ACTIONS = 100_000
