@@ -1,8 +1,9 @@
 """Soak test: thousands of seeded random games of every game, judged after every action.
 
-    python benchmarks/soak.py --games 10000               # all four games (a long run)
+    python benchmarks/soak.py                             # 200 games of each (minutes)
+    python benchmarks/soak.py --games 10000 --jobs 2      # the long run (hours on 2 cores)
     python benchmarks/soak.py --games 500 --game rails    # one game only
-    python benchmarks/soak.py --games 10000 --roundtrip-every 10 --jobs 2
+    python benchmarks/soak.py --games 10000 --time-limit 3000   # stop each game kind in time
 
 Game ``i`` of each kind uses seed ``i`` and rotates through every player count and every
 variant/option the game's ``new_game`` accepts (see ``SETUPS``). Its actions are drawn
@@ -312,7 +313,7 @@ def report(name: str, t: dict[str, Any], asked: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per game kind")
+    parser.add_argument("--games", type=int, default=200, help="games per game kind")
     parser.add_argument("--game", choices=GAMES, action="append", help="only this game")
     parser.add_argument(
         "--roundtrip-every", type=int, default=10, help="JSON round trip every k-th action"
