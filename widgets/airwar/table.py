@@ -25,7 +25,6 @@ from widgets.i18n import t
 from widgets.kit.table import TableBase
 
 SEATS = ("human", "planner", "random")
-MAX_MOVES = 20_000
 FINISH_ESTIMATE = 400
 STYLE = {
     A.SendMission: "success",
@@ -70,7 +69,6 @@ class AirWarTable(TableBase):
     seat_style: ClassVar[dict[str, str]] = {"description_width": "110px"}
     log_height = "260px"
     action_styles = STYLE
-    max_moves = MAX_MOVES
     make_bot = staticmethod(make_bot)
 
     def build(self) -> list[w.Widget]:

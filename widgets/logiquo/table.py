@@ -27,7 +27,6 @@ from widgets.logiquo.deck import both_names, card_html
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
-MAX_MOVES = 20_000
 PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#e67e22", "#17becf")
 BUTTON_KINDS = {  # button colour -> the decisions it marks
     "success": (game.Neutralise,),
@@ -92,7 +91,6 @@ class LogiquoTable(TableBase):
     seat_width = "300px"
     log_height = "260px"
     action_styles = STYLE
-    max_moves = MAX_MOVES
     make_bot = staticmethod(make_bot)
 
     def build(self) -> list[w.Widget]:
