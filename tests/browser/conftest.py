@@ -180,7 +180,8 @@ def _grown(page, max_height: int = 9000):
         ".filter(Boolean).map(e => e.scrollHeight))"
     )
     page.set_viewport_size({"width": size["width"], "height": min(max(height, 600), max_height)})
-    page.wait_for_timeout(500)
+    # the width is unchanged, so nothing reflows: two frames paint the newly visible part
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return size
 
 

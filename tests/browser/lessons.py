@@ -1,0 +1,261 @@
+"""Every lesson page and what a person does on it, as data: one row per notebook.
+
+A row says which controls to move or press and what must follow (which charts change, which
+text appears, which log grows), plus the screenshots to keep. ``test_lessons.py`` opens each page
+once, checks it renders offline, then runs the row. A new lesson is a new row; a lesson in
+another language is a row with that language's texts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .pagekit import (
+    Back,
+    Choose,
+    Click,
+    Land,
+    Marked,
+    Matches,
+    Play,
+    Repeat,
+    Shot,
+    Shows,
+    Slide,
+    Step,
+    StepUntilChanged,
+    Type,
+)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    notebook: str  # under notebooks/
+    steps: tuple[Step, ...] = ()
+    opens: tuple[Step, ...] = ()  # what must hold as soon as the page is ready
+
+
+def fig(name: str) -> str:
+    """The box around a chart (``widgets.common.boxed(fig, "<game>-fig-<name>")``)."""
+    return f".{name.split('-')[0]}-fig-{'-'.join(name.split('-')[1:])}"
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("index.ipynb"),
+    # ---------------------------------------------------------------- AirWar: Pacific!
+    Lesson(
+        "airwar/01_cards_and_capacity.ipynb",
+        (
+            Shows(".airwar-tiles", "Air-to-Air"),
+            Choose(".airwar-side", 1, charts=(fig("airwar-scatter"),)),
+            Choose(".airwar-cap-bases", (0, 2), charts=(fig("airwar-capacity"),)),
+            Shot("airwar__01_browser", ".airwar-browser"),
+            Shot("airwar__01_after_controls"),
+        ),
+    ),
+    Lesson(
+        "airwar/02_a_raid_step_by_step.ipynb",
+        (
+            StepUntilChanged(".airwar-raid-next", fig("airwar-raid"), ".airwar-raid-explain"),
+            Shows(".airwar-raid-explain", "Step"),
+            Shows(".airwar-raid-explain", "§"),
+            Shot("airwar__02_raid"),
+        ),
+    ),
+    Lesson(
+        "airwar/03_odds_of_interception.ipynb",
+        (
+            Slide(".airwar-odds-bombers", "ArrowRight", 1, charts=(fig("airwar-pick"),)),
+            Slide(".airwar-odds-k", "ArrowRight", 1, charts=(fig("airwar-damage"),)),
+            Click(
+                ".airwar-odds-run",
+                charts=(fig("airwar-pick"),),
+                shows=(".airwar-odds-mc", "simulated"),
+            ),
+            Shot("airwar__03_after_controls"),
+        ),
+    ),
+    Lesson(
+        "airwar/04_play.ipynb",
+        (
+            Play("airwar", moves=4),
+            Shot("airwar__04_my_turn", ".airwar-table"),
+            Back("airwar"),
+            Shot("airwar__04_after_actions"),
+        ),
+    ),
+    Lesson(
+        "airwar/05_strategy.ipynb",
+        (
+            Type(".airwar-strategy-games", "5"),
+            Click(
+                ".airwar-strategy-run",
+                charts=(fig("airwar-turns"),),
+                shows=(".airwar-strategy-summary", "5 seeded games"),
+            ),
+            Shot("airwar__05_after_run"),
+        ),
+    ),
+    # ---------------------------------------------------------------- CNW
+    Lesson(
+        "cnw/01_board_and_battles.ipynb",
+        (
+            Slide(".cnw-attackers", "ArrowRight", 4, charts=(fig("cnw-curve"),)),
+            # 3 attack dice either way: the single-roll chart only changes with the defenders
+            Slide(".cnw-defenders", "ArrowLeft", 2, charts=(fig("cnw-roll"),)),
+            Shot("cnw__01_after_slider"),
+            Shot("element__cnw_battle", ".cnw-panel-battle"),
+            Choose(".cnw-gateway-select", "WAW"),
+            Shows(".cnw-gateway-info", "SVO"),
+            Marked(".cnw-board-map", 2),
+            Click(".cnw-view-toggle", nth=1, charts=(".cnw-board-map",)),
+            Shot("cnw__01_schematic_waw"),
+            Shot("element__cnw_map_schematic", ".cnw-board-map"),
+            Click(".cnw-roll"),
+            Matches(".cnw-dice", "[⚀⚁⚂⚃⚄⚅]"),
+        ),
+        opens=(Land(".cnw-board-map", ".geo .layer.bg path, .geo path.land, .geo .land"),),
+    ),
+    Lesson(
+        "cnw/02_shipments_and_delivery_chains.ipynb",
+        (
+            Choose(".cnw-shipment-select", 5, charts=(fig("cnw-corridor"),)),
+            Click(".cnw-all-hubs", charts=(fig("cnw-hops"),)),
+            Click(".cnw-deck-by", nth=1, charts=(fig("cnw-deck"),)),
+            Shot("cnw__02_after_controls"),
+        ),
+    ),
+    Lesson(
+        "cnw/03_a_turn_step_by_step.ipynb",
+        (
+            Repeat(3, (Click(".cnw-turn-next", grows=".cnw-turn-log li"),), (fig("cnw-turn"),)),
+            Shows(".cnw-turn-explain", "Last step"),
+            Shot("cnw__03_after_steps"),
+        ),
+    ),
+    Lesson(
+        "cnw/04_play.ipynb",
+        (
+            # starting pawns (§4 step 5): choose a gateway of yours, press Go
+            Repeat(
+                3,
+                (Choose(".cnw-source-select"), Click(".cnw-go", grows=".cnw-log li")),
+                (fig("cnw-table"),),
+            ),
+            Shows(".cnw-log", "place a pawn"),
+            Click(".cnw-finish", grows=".cnw-log li", by=50, shows=(".cnw-status", "Game over")),
+            Shot("cnw__04_play"),
+        ),
+        opens=(Land(fig("cnw-table")),),
+    ),
+    Lesson(
+        "cnw/05_strategy_lab.ipynb",
+        (
+            Type(".cnw-lab-games", "5"),
+            Click(
+                ".cnw-lab-run", charts=(fig("cnw-victory"),), shows=(".cnw-lab-result", "5 games")
+            ),
+            Click(".cnw-lab-players", charts=(fig("cnw-sweep"),)),
+            Shot("cnw__05_after_run"),
+        ),
+    ),
+    # ---------------------------------------------------------------- Logiquo CyberGame
+    Lesson(
+        "logiquo/01_threats_and_controls.ipynb",
+        (
+            Choose(".logiquo-kind", 1, charts=(fig("logiquo-count"),)),
+            Shows(".logiquo-card-face", "CIS Controls v8"),
+            Click(".logiquo-order", nth=2, charts=(fig("logiquo-heatmap"),)),
+            Choose(".logiquo-threat-pick", 9, charts=(fig("logiquo-network"),)),
+            Slide(".logiquo-budget", "ArrowRight", 3, charts=(fig("logiquo-cover"),)),
+            Shot("logiquo__01_heatmap", fig("logiquo-heatmap")),
+            Shot("logiquo__01_network", fig("logiquo-network")),
+            Shot("logiquo__01_after_controls"),
+        ),
+    ),
+    Lesson(
+        "logiquo/02_odds_of_defense.ipynb",
+        (
+            Slide(".logiquo-players", "ArrowRight", 2, charts=(fig("logiquo-hand"),)),
+            Slide(".logiquo-threats", "ArrowLeft", 30, charts=(fig("logiquo-chain"),)),
+            Click(
+                ".logiquo-mc-run",
+                charts=(fig("logiquo-hand"),),
+                shows=(".logiquo-mc-result", "99.9%"),
+            ),
+            Shot("logiquo__02_after_controls"),
+        ),
+    ),
+    Lesson(
+        "logiquo/03_play_together.ipynb",
+        (
+            Play("logiquo", moves=4),
+            Shot("logiquo__03_my_turn", ".logiquo-table"),
+            Back("logiquo"),
+            Shot("logiquo__03_after_actions"),
+        ),
+    ),
+    Lesson(
+        "logiquo/04_strategy_lab.ipynb",
+        (
+            Type(".logiquo-strategy-games", "5"),
+            Click(
+                ".logiquo-strategy-run",
+                charts=(fig("logiquo-turns"),),
+                shows=(".logiquo-strategy-summary", "5 games per policy"),
+            ),
+            Shot("logiquo__04_after_run"),
+        ),
+    ),
+    # ---------------------------------------------------------------- Rails across the USA
+    Lesson(
+        "rails/01_the_map_as_a_graph.ipynb",
+        (
+            Click(".rails-measure", nth=2, charts=(fig("rails-map"),)),
+            Slide(".rails-corridors", "ArrowRight", 5, charts=(fig("rails-map"),)),
+            Shot("rails__01_map_betweenness", fig("rails-map")),
+            Shot("rails__01_after_controls"),
+        ),
+        opens=(Land(fig("rails-map")),),
+    ),
+    Lesson(
+        "rails/02_cards_and_odds.ipynb",
+        (
+            Slide(".rails-locos", "ArrowRight", 1, charts=(fig("rails-ready"),)),
+            Slide(".rails-deck-locos", "ArrowLeft", 3, charts=(fig("rails-wipe"),)),
+            Click(".rails-mc-run", shows=(".rails-mc-result", "95%")),
+            Shot("rails__02_after_controls"),
+        ),
+    ),
+    Lesson(
+        "rails/03_tickets_and_longest_path.ipynb",
+        (
+            Choose(".rails-ticket-select", 4, charts=(fig("rails-ticket"),)),
+            Slide(".rails-trail-step", "ArrowLeft", 2, charts=(fig("rails-trail"),)),
+            Shot("rails__03_after_controls"),
+        ),
+    ),
+    Lesson(
+        "rails/04_play.ipynb",
+        (
+            Click(".rails-keep", grows=".rails-log li"),
+            # two turns of two blind cards (the bot answers in between), then one more
+            Repeat(5, (Click(".rails-draw-deck", grows=".rails-log li"),)),
+            Back("rails"),
+            Shows(".rails-log", "Move"),
+            Shot("rails__04_after_turns"),
+        ),
+    ),
+    Lesson(
+        "rails/05_strategy.ipynb",
+        (
+            Type(".rails-strategy-games", "5"),
+            Click(
+                ".rails-strategy-run",
+                charts=(fig("rails-length"),),
+                shows=(".rails-strategy-summary", "5 games"),
+            ),
+            Shot("rails__05_after_run"),
+        ),
+    ),
+)
