@@ -276,6 +276,13 @@ def test_each_student_lands_on_their_own_voila_server(hub: Hub):
     probe.unlink(missing_ok=True)
     assert write.status_code == 403 and not written
 
+    # a lesson with widgets runs in the student's server: one more kernel, measured
+    lesson = landing.replace("index.ipynb", "cnw/01_board_and_battles.ipynb")
+    page = bob.get(f"{hub.url}/user/bob{lesson}", timeout=90)
+    assert page.status_code == 200 and "There was an error" not in page.text
+    assert "application/vnd.jupyter.widget-view+json" in page.text
+    hub.figures["memory_mb_server_landing_and_one_lesson"] = _memory_mb(pids["bob"])
+
     # the teacher (or a script) stops servers through the hub's API
     for user, pid in pids.items():
         _stop_server(hub, user)
