@@ -276,6 +276,9 @@ def test_each_student_lands_on_their_own_voila_server(hub: Hub):
     probe.unlink(missing_ok=True)
     assert write.status_code == 403 and not written
 
+    # the repository's server settings reached the student's server (idle kernels are culled)
+    assert re.search(r"Culling kernels with idle durations > \d+ seconds", hub.tail(2000))
+
     # a lesson with widgets runs in the student's server: one more kernel, measured
     lesson = landing.replace("index.ipynb", "cnw/01_board_and_battles.ipynb")
     page = bob.get(f"{hub.url}/user/bob{lesson}", timeout=90)
