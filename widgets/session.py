@@ -61,8 +61,9 @@ def read_save(game: GameModule, data: str | bytes | memoryview, limit: int = MAX
         return game.from_json(text)
     except SaveFormatError as e:  # damaged or inconsistent: gamelib says why
         raise SaveRefused("invalid", reason=str(e)) from e
-    except RecursionError as e:
-        raise SaveRefused("invalid", reason="nested too deeply") from e
+    except Exception as e:  # noqa: BLE001 - a learner's file must never break the table
+        # gamelib promises SaveFormatError; anything else is its bug, refused all the same
+        raise SaveRefused("invalid", reason=f"{type(e).__name__}: {e}"[:200]) from e
 
 
 @dataclass

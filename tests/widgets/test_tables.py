@@ -173,6 +173,11 @@ def _refused(table: TableBase, case: str) -> tuple[Any, str]:
         "newer": (_save_with(table, lambda d: d.update(version=SAVE_VERSION + 1)), "newer"),
         "invalid": (_save_with(table, lambda d: damage(d["state"])), "invalid"),
         "incomplete": (_save_with(table, lambda d: d["state"].pop("rng")), "invalid"),
+        # random.setstate raises OverflowError, not the SaveFormatError gamelib promises
+        "bad_rng": (
+            _save_with(table, lambda d: d["state"]["rng"][1].__setitem__(0, -1)),
+            "invalid",
+        ),
     }
     return uploads[case]
 
@@ -188,6 +193,7 @@ CASES = [
     "newer",
     "invalid",
     "incomplete",
+    "bad_rng",
 ]
 
 
