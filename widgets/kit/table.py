@@ -3,10 +3,11 @@ buttons, the notice, the log with back/forward, play to the end, save and a guar
 
 A game table (``widgets/<game>/table.py``) subclasses :class:`TableBase` and says what is its own:
 ``game`` (the gamelib package), ``texts`` (its catalog prefix, e.g. ``"rails.table"``), ``css``
-(its CSS class prefix), its seats (``seat_kinds``, ``default_seat``, ``make_bot``, the player
-range), and the hooks below: ``build()`` (its board and decision controls, laid out between the
-seats and the log), ``draw(p, human)`` (draw them for the state shown), ``turn_html(p)`` and
-``over_html()`` (the turn header), ``seat_name`` and ``describe`` (words for the log and notices).
+(its CSS class prefix), its seats (``seat_kinds``, ``default_seats``, ``default_seat``,
+``make_bot``, the player range), and the hooks below: ``build()`` (its board and decision
+controls, laid out between the seats and the log), ``draw(p, human)`` (draw them for the state
+shown), ``turn_html(p)`` and ``over_html()`` (the turn header), ``seat_name`` and ``describe``
+(words for the log and notices).
 
 The catalog prefix holds the keys ``players``, ``seat``, ``seat_<kind>``, ``name_<kind>``,
 ``new_game``, ``setup``, ``started``, ``not_human``, ``illegal``, ``done``, ``back``, ``forward``,
