@@ -178,6 +178,7 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
 
         _wait("the hub's health check", healthy, timeout=45, hub=hub)
         hub.figures["hub_start_s"] = round(time.monotonic() - started, 2)
+        hub.figures["memory_mb_hub_proxy_culler"] = _memory_mb(proc.pid)  # no servers yet
         yield hub
     finally:
         _stop(hub)
@@ -214,12 +215,12 @@ def _log_in_and_open_lessons(hub: Hub, user: str):
     return session, page
 
 
-def _memory_mb(pid: int) -> float:
-    """Resident memory of a server and its kernels, in MB."""
+def _memory_mb(pid: int, kernels: bool = True) -> float:
+    """Resident memory of a server (and its kernels), in MB."""
     import psutil
 
     server = psutil.Process(pid)
-    procs = [server, *server.children(recursive=True)]
+    procs = [server, *(server.children(recursive=True) if kernels else [])]
     return round(sum(p.memory_info().rss for p in procs) / 2**20, 1)
 
 
@@ -247,6 +248,7 @@ def test_each_student_lands_on_their_own_voila_server(hub: Hub):
         assert server and server["ready"], server
         pids[user] = server["state"]["pid"]
         hub.figures.setdefault("memory_mb_server_plus_kernel", {})[user] = _memory_mb(pids[user])
+        hub.figures.setdefault("memory_mb_server_alone", {})[user] = _memory_mb(pids[user], False)
 
     # two processes, both alive at once, each serving only its owner
     assert pids["alice"] != pids["bob"]
