@@ -10,7 +10,7 @@ from gamelib.cnw import shipments, tables
 from gamelib.cnw.actions import Deliver, RemovePawn, count_field, gateway_field, single
 from gamelib.cnw.bridges import component
 from gamelib.cnw.network import CODES, INDEX, Geo
-from gamelib.cnw.state import BRIEFING, DELIVERY, OVER, CnwState, Tx, geo_of, need_phase
+from gamelib.cnw.state import BRIEFING, DELIVERY, OVER, CnwState, Rule, Tx, geo_of, need_phase
 from gamelib.cnw.variants import VARIANTS
 from gamelib.cnw.victory import victory
 from gamelib.core import IllegalAction
@@ -149,3 +149,6 @@ def remove_pawn(t: Tx, a: RemovePawn) -> str:
     t.mut("pawns")[i] -= 1
     s.expiring -= 1
     return BRIEFING
+
+
+HANDLERS: dict[type, Rule] = {Deliver: deliver, RemovePawn: remove_pawn}

@@ -36,6 +36,7 @@ from gamelib.cnw.state import (
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     CnwState,
+    Rule,
     Tx,
     geo_of,
     need_phase,
@@ -386,3 +387,12 @@ def derive_operations(parent: CnwState, child: CnwState, action: Attack) -> None
             ]
     _MEMO[0] = child
     _MEMO[1] = actions
+
+
+HANDLERS: dict[type, Rule] = {
+    Attack: attack,
+    ObcReroll: obc_reroll,
+    KeepDice: keep_dice,
+    MoveIn: move_in,
+    Occupy: occupy,
+}

@@ -16,6 +16,7 @@ from gamelib.cnw.state import (
     OVER,
     REINFORCE,
     CnwState,
+    Rule,
     Tx,
     geo_of,
     need_phase,
@@ -137,3 +138,6 @@ def deploy(t: Tx, a: Deploy) -> str | None:
     if s.pool == 0 and s.phase != OVER:
         return OPERATIONS
     return None
+
+
+HANDLERS: dict[type, Rule] = {PlayTris: play_tris, Deploy: deploy}

@@ -15,6 +15,7 @@ from gamelib.cnw.state import (
     REPOSITION,
     REPOSITION_COUNT,
     CnwState,
+    Rule,
     Tx,
     geo_of,
     need_phase,
@@ -106,3 +107,6 @@ def do_reposition(t: Tx, i: int, j: int, n: int) -> str | None:
     if s.phase != OVER:
         return DELIVERY
     return None
+
+
+HANDLERS: dict[type, Rule] = {Reposition: reposition}

@@ -29,34 +29,19 @@ no token usable this turn. Every other decision is an action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from gamelib.cnw import delivery, operations, reposition, setup, turn, variants
+from gamelib.cnw import reinforcements as reinforcement_rules  # `reinforcements` is the query
 from gamelib.cnw.actions import (
     ACCEPT_PACT,
     CODEC,
     END_PHASE,
     REJECT_PACT,
-    AcceptPact,
     Action,
-    Attack,
-    Deliver,
-    Deploy,
-    EndPhase,
-    KeepDice,
-    MoveIn,
-    ObcReroll,
-    Occupy,
     PlacePawn,
-    PlayTris,
-    ProposePact,
-    RejectPact,
-    RemovePawn,
-    Reposition,
     single,
 )
 from gamelib.cnw.bridges import air_bridges, network_graph
-from gamelib.cnw.delivery import SHIPS, deliver, delivery_actions, remove_pawn, remove_pawn_actions
+from gamelib.cnw.delivery import SHIPS, delivery_actions, remove_pawn_actions
 from gamelib.cnw.invariants import check_state
 from gamelib.cnw.network import CODES, INDEX
 from gamelib.cnw.operations import (
@@ -64,11 +49,7 @@ from gamelib.cnw.operations import (
     attack,
     attack_actions,
     derive_operations,
-    keep_dice,
-    move_in,
     move_in_actions,
-    obc_reroll,
-    occupy,
     occupy_actions,
     reroll_actions,
 )
@@ -84,10 +65,10 @@ from gamelib.cnw.queries import (
     reinforcements,
     shipment_info,
 )
-from gamelib.cnw.reinforcements import deploy, play_tris, reinforce_actions, tris_actions
-from gamelib.cnw.reposition import reposition, reposition_actions
+from gamelib.cnw.reinforcements import reinforce_actions, tris_actions
+from gamelib.cnw.reposition import reposition_actions
 from gamelib.cnw.saves import from_json, to_json
-from gamelib.cnw.setup import new_game, place_pawn
+from gamelib.cnw.setup import new_game
 from gamelib.cnw.state import (
     BRIEFING,
     DELIVERY,
@@ -105,10 +86,11 @@ from gamelib.cnw.state import (
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     CnwState,
+    Rule,
     Tx,
 )
-from gamelib.cnw.turn import advance, current_player, end_phase, is_over, winners
-from gamelib.cnw.variants import answer_pact, normalise_options, pact_actions, propose_pact
+from gamelib.cnw.turn import advance, current_player, is_over, winners
+from gamelib.cnw.variants import normalise_options, pact_actions
 from gamelib.cnw.victory import objective_met
 from gamelib.core import IllegalAction
 
@@ -182,24 +164,15 @@ def legal_actions(state: CnwState) -> list[Action]:
     return []
 
 
-# Each action's rule: it validates, changes the transaction and returns the step the turn takes
-# next by itself (turn.advance), or None when the same player (or another) decides next.
-_HANDLERS: dict[type, Callable[[Tx, Any], str | None]] = {
-    PlacePawn: place_pawn,
-    RemovePawn: remove_pawn,
-    PlayTris: play_tris,
-    Deploy: deploy,
-    Attack: attack,
-    ObcReroll: obc_reroll,
-    KeepDice: keep_dice,
-    MoveIn: move_in,
-    Occupy: occupy,
-    Reposition: reposition,
-    Deliver: deliver,
-    EndPhase: end_phase,
-    ProposePact: propose_pact,
-    AcceptPact: answer_pact,
-    RejectPact: answer_pact,
+# Every action's rule, from the module of the rulebook part it belongs to (see state.Rule).
+_HANDLERS: dict[type, Rule] = {
+    **setup.HANDLERS,
+    **delivery.HANDLERS,
+    **reinforcement_rules.HANDLERS,
+    **operations.HANDLERS,
+    **variants.HANDLERS,
+    **reposition.HANDLERS,
+    **turn.HANDLERS,
 }
 
 

@@ -11,7 +11,16 @@ from typing import Any
 from gamelib.cnw import battle, cards, objectives, shipments, tables
 from gamelib.cnw.actions import PlacePawn, gateway_field
 from gamelib.cnw.network import CODES, geo
-from gamelib.cnw.state import NEUTRAL, OPENING, OUT_OF_PLAY, PLACEMENT, CnwState, Tx, need_phase
+from gamelib.cnw.state import (
+    NEUTRAL,
+    OPENING,
+    OUT_OF_PLAY,
+    PLACEMENT,
+    CnwState,
+    Rule,
+    Tx,
+    need_phase,
+)
 from gamelib.cnw.variants import VARIANTS, normalise_options
 from gamelib.core import IllegalAction, new_rng_state, rng_from
 
@@ -150,3 +159,6 @@ def place_pawn(t: Tx, a: PlacePawn) -> str | None:
             s.current = q
             return None
     return OPENING  # §4: the opener's BRIEFING of turn 1
+
+
+HANDLERS: dict[type, Rule] = {PlacePawn: place_pawn}

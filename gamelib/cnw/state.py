@@ -13,6 +13,7 @@ resumes with the same future rolls. Future dice are hidden: ``observation`` neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -193,3 +194,9 @@ def need_phase(state: CnwState, phases: tuple[str, ...], rule: str, what: str) -
     """Refuse an action outside the phases it belongs to."""
     if state.phase not in phases:
         raise IllegalAction(rule, f"{what} is not possible now (phase: {state.phase})")
+
+
+# An action's rule: it validates the action, changes the transaction and returns the step the
+# turn takes next by itself (``turn.advance``), or None when a decision comes next. Each rule
+# module lists its rules as ``HANDLERS`` (action class -> rule); ``rules.apply`` dispatches.
+Rule = Callable[[Tx, Any], str | None]

@@ -28,6 +28,7 @@ from gamelib.cnw.state import (
     REROLL_DEFENDER,
     UNFINISHED,
     CnwState,
+    Rule,
     Tx,
     geo_of,
 )
@@ -169,3 +170,6 @@ def end_turn(t: Tx) -> None:
     new_round = (q - s.first) % n <= (p - s.first) % n
     s.phase = BRIEFING
     start_turn(t, q, new_round)
+
+
+HANDLERS: dict[type, Rule] = {EndPhase: end_phase}

@@ -13,7 +13,7 @@ from typing import Any
 
 from gamelib.cnw import tables
 from gamelib.cnw.actions import AcceptPact, ProposePact, RejectPact, count_field, single
-from gamelib.cnw.state import OPERATIONS, PACT_ANSWER, CnwState, Tx, need_phase
+from gamelib.cnw.state import OPERATIONS, PACT_ANSWER, CnwState, Rule, Tx, need_phase
 from gamelib.core import IllegalAction
 
 VARIANTS = tables.variants()
@@ -110,3 +110,10 @@ def answer_pact(t: Tx, a: AcceptPact | RejectPact) -> str:
         s.pacts = [*s.pacts, [min(p, q), max(p, q), p]]
     s.offer = None
     return OPERATIONS
+
+
+HANDLERS: dict[type, Rule] = {
+    ProposePact: propose_pact,
+    AcceptPact: answer_pact,
+    RejectPact: answer_pact,
+}
