@@ -13,10 +13,18 @@ from gamelib.core import IllegalAction
 from gamelib.rails.odds import wilson_interval
 from widgets import i18n
 from widgets.common import boxed
+from widgets.kit import cache
 from widgets.kit import odds as mc
 from widgets.kit import strategy as kit
 
 PLAYED: list[kit.Batch] = []  # what the fake game was asked to play, in order
+
+
+@pytest.fixture(autouse=True)
+def no_shared_cache(monkeypatch):
+    """These tests count the games played: no kernel's earlier results may answer for them
+    (the shared cache is tested in test_cache.py)."""
+    monkeypatch.setenv(cache.ENV, "off")
 
 
 def coin_games(n: int, seed: int, progress: kit.Progress, *, bias: int, rounds: int) -> list[int]:

@@ -256,7 +256,9 @@ class OddsLab(w.VBox):
                 progress(n + 3 + i)
             return {"picks": picks, "damage": law, "gains": gains}
 
-        out = self.mc.run(total, work)
+        key = dict(lab="airwar.odds", n=n, b=b, mission=list(mission), target=target, seed=seed)
+        key |= {"foes": [c.id for c in foes], "trials": trials}
+        out = self.mc.run(total, work, key)
         redraw(self.pick_fig, None, {"x": list(range(n + 1)), "y": out["picks"]})
         damage = out["damage"]
         redraw(self.damage_fig, None, {"x": list(damage), "y": list(damage.values())})

@@ -330,6 +330,7 @@ class BattleLab(w.VBox):
                             a, d, m, seed=f"{seed}:{i}", max_defender_dice=rule, hub=hub
                         ).wins
                     ),
+                    key=dict(lab="cnw.conquest", a=a, d=d, rule=rule, hub=hub, seed=seed),
                 )
             ],
             n,

@@ -14,7 +14,8 @@ seed and trials always give the same :class:`Check`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,8 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from widgets.common import Notice, card, progress_bar, run_with_progress
-from widgets.kit.strategy import Setting, button, percent, read_settings
+from widgets.kit import cache
+from widgets.kit.strategy import Setting, button, percent, read_settings, waiting
 
 SIMULATED = "#e67e22"  # the colour of simulated markers in every odds lab
 Interval = Callable[[int, int], tuple[float, float]]  # (successes, trials) -> (low, high)
@@ -35,6 +37,7 @@ class Question:
     label: str
     exact: float
     sample: Callable[[int, int], int]  # (trials, chunk) -> successes, seeded by the chunk
+    key: Mapping[str, Any] | None = None  # plain data naming the sample (seed included): cached
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,7 @@ class MonteCarloPanel:
         self.out = w.HTML()
         self.out.add_class(out_css)
         self.notice = Notice()
+        self.store = cache.shared()  # samples shared by the kernels of this machine
         self.interval = interval
         self.checks: list[Check] = []  # the last comparison shown: a lesson's check reads it
         self.most_chunks, self.least_chunk = most_chunks, least_chunk
@@ -142,13 +146,45 @@ class MonteCarloPanel:
         self.notice.clear()
         return values[self.setting.name]
 
-    def run(self, total: int, work: Callable[[Callable[[int], None]], Any]) -> Any:
-        """``work(progress)`` under the progress bar, the button disabled meanwhile."""
+    def run(
+        self,
+        total: int,
+        work: Callable[[Callable[[int], None]], Any],
+        key: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """``work(progress)`` under the progress bar, the button disabled meanwhile. With a
+        ``key`` (plain data naming the work, seeds and trials included) the result comes from
+        the shared cache when any kernel already computed it; it must then be plain data."""
         self.button.disabled = True
         try:
-            return run_with_progress(self.bar, total, work)
+            return run_with_progress(
+                self.bar,
+                total,
+                lambda progress: self.cached(
+                    key, work, lambda report: work(lambda done: report(done, total)), progress
+                ),
+            )
         finally:
             self.button.disabled = False
+
+    def cached(
+        self,
+        key: Mapping[str, Any] | None,
+        of: Callable[..., Any],
+        compute: Callable[[cache.Report], Any],
+        progress: Callable[[int], None],
+    ) -> Any:
+        """``compute(report)`` through the shared cache under ``key`` (None: not cached); ``of``
+        is the function whose module's code decides the result (its code version)."""
+        report: cache.Report = lambda done, _total: progress(done)  # noqa: E731
+        if key is None:
+            return compute(report)
+        label = self.bar.description
+        try:
+            name = json.dumps(key, sort_keys=True)
+            return self.store.fetch(name, of.__module__, compute, report, waiting(self.bar, report))
+        finally:
+            self.bar.description = label
 
     def compare(self, questions: Sequence[Question], n: int) -> list[Check]:
         """Sample every question ``n`` times in seeded chunks; each answer with its interval."""
@@ -159,11 +195,19 @@ class MonteCarloPanel:
         def work(progress: Callable[[int], None]) -> list[int]:
             hits = []
             for q, question in enumerate(questions):
-                successes = 0
-                for i in range(count):
-                    successes += question.sample(per, i)
-                    progress((q * count + i + 1) * per)
-                hits.append(successes)
+
+                def sample(report: cache.Report, question: Question = question) -> int:
+                    successes = 0
+                    for i in range(count):
+                        successes += question.sample(per, i)
+                        report((i + 1) * per, count * per)
+                    return successes
+
+                key = question.key and {"question": question.key, "chunks": count, "per": per}
+                start = q * count * per
+                hits.append(
+                    self.cached(key, question.sample, sample, lambda d, s=start: progress(s + d))
+                )
             return hits
 
         hits = self.run(len(questions) * count * per, work)

@@ -29,6 +29,7 @@ import plotly.graph_objects as go
 from gamelib.core import IllegalAction
 from widgets.common import Notice, card, figure, progress_bar, run_with_progress
 from widgets.i18n import t
+from widgets.kit import cache
 
 Kind = Literal["int", "bounded", "slider", "choice", "flags"]
 Progress = Callable[[int, int], None]
@@ -252,6 +253,18 @@ def button(
     return b
 
 
+def waiting(bar: w.IntProgress, progress: Progress) -> Progress:
+    """What a kernel shows while another one computes the result it needs: the bar says it is
+    waiting for the shared result and follows that computation (``progress(done, total)``)."""
+
+    def show(done: int, total: int) -> None:
+        bar.description = t("common.waiting")
+        bar.style.description_width = "initial"  # the whole sentence, not its first word
+        progress(done, total)
+
+    return show
+
+
 # ---------------------------------------------------------------- batches of games
 @dataclass(frozen=True)
 class Batch:
@@ -338,6 +351,7 @@ class StrategyLab(w.VBox):
             setattr(self, f"{a.name}_button", b)
         self.bar = progress_bar()
         self.notice = Notice()
+        self.store = cache.shared()  # results shared by the kernels of this machine
         text, summary_css = summary
         self.summary = w.HTML(text)
         self.summary.add_class(summary_css)
@@ -370,22 +384,34 @@ class StrategyLab(w.VBox):
         """Play every batch, in order: one result per batch, its games or the ``IllegalAction``
         its setting raised. ``progress(done, total)`` counts games over all batches.
 
-        The one call that plays games: a cache (keyed by :meth:`Batch.key`) or a parallel
-        executor belongs here, and nothing else changes."""
+        The one call that plays games: each batch goes through the shared result cache
+        (:meth:`play_batch`); a parallel executor belongs here, and nothing else changes."""
         total = sum(b.n for b in batches)
         results: list[Result] = []
         done = 0
         for b in batches:
-            try:
-                games = b.play(
-                    b.n, b.seed, lambda i, _n, d=done: progress(d + i, total), **b.params
-                )
-            except IllegalAction as e:
-                games = e
-            results.append(games)
+            results.append(self.play_batch(b, lambda i, _n, d=done: progress(d + i, total)))
             done += b.n
             progress(done, total)
         return results
+
+    def play_batch(self, batch: Batch, progress: Progress) -> Result:
+        """One batch's games (or the ``IllegalAction`` its setting raised), from the result
+        cache when any kernel of this machine (or ``make precompute``) already played it; while
+        another kernel plays it, the bar says so and follows that kernel's progress."""
+        label = self.bar.description
+        try:
+            return self.store.fetch(
+                batch.key(),
+                batch.play.__module__,
+                lambda report: batch.play(batch.n, batch.seed, report, **batch.params),
+                progress,
+                waiting(self.bar, progress),
+            )
+        except IllegalAction as e:
+            return e
+        finally:
+            self.bar.description = label
 
     def press(self, name: str) -> Any:
         """What a button does: read the settings (refuse bad ones), play the batches under the

@@ -238,6 +238,7 @@ class OddsLab(w.VBox):
                 t("logiquo.odds.mc_hand", k=k),
                 float(odds.p_random_threat(k, cat)),
                 lambda m, _i, k=k, s=seed + j: _hits(odds.mc_random_threat(k, m, s, cat)),
+                key=dict(lab="logiquo.threat", k=k, seed=seed + j, category=cat),
             )
             for j, k in enumerate(deals)
         ]
@@ -248,6 +249,8 @@ class OddsLab(w.VBox):
                 lambda m, _i, k=k, s=chain_seed + k: _hits(
                     odds.mc_anomaly_chain(k, m, s, threats, anomalies)
                 ),
+                key=dict(lab="logiquo.chain", k=k, seed=chain_seed + k, threats=threats)
+                | {"anomalies": anomalies},
             )
             for k in (0, 1, 2)
         ]

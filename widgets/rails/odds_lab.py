@@ -214,11 +214,14 @@ class OddsLab(w.VBox):
                     lambda m, i: odds.simulate_route_ready(
                         length, have, k, pool, m, seed=f"{seed}:r{i}"
                     ),
+                    key=dict(lab="rails.ready", length=length, have=have, k=k, seed=seed)
+                    | {"pool": [pool.total, pool.colour, pool.locomotives]},
                 ),
                 mc.Question(
                     t("rails.odds.mc_wipe"),
                     float(odds.face_up_wipe()),
                     lambda m, i: odds.simulate_face_up_wipe(m, seed=f"{seed}:w{i}"),
+                    key=dict(lab="rails.wipe", seed=seed),
                 ),
             ],
             n,

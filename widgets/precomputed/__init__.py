@@ -1,0 +1,120 @@
+"""Results of every lab's default presses, shipped with the lessons: the read-only first layer
+of the shared result cache (``widgets.kit.cache``), so the first press of the day is instant.
+
+:data:`DEFAULTS` lists each lab as its lesson builds it and the buttons a lesson asks for;
+``make precompute`` (``python -m widgets.precomputed``) plays them again and rewrites the
+``*.json.gz`` entries here. ``tests/widgets/test_cache.py`` fails when an entry no longer
+matches the code version of its game (a rules, bot or data change) or a default press is
+missing, so they cannot go stale silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from widgets.kit import cache
+
+FOLDER = Path(__file__).parent
+
+
+def _cnw_strategy() -> Any:
+    from widgets.cnw.strategy import StrategyLab
+
+    return StrategyLab(games=1000)
+
+
+def _rails_strategy() -> Any:
+    from widgets.rails.strategy import StrategyLab
+
+    return StrategyLab(games=1000)
+
+
+def _logiquo_strategy() -> Any:
+    from widgets.logiquo.strategy import StrategyLab
+
+    return StrategyLab(games=1000)
+
+
+def _airwar_strategy() -> Any:
+    from widgets.airwar.strategy import StrategyLab
+
+    return StrategyLab(games=1000)
+
+
+def _cnw_battle() -> Any:
+    from widgets.cnw.battle_lab import BattleLab
+
+    return BattleLab(attackers=3, defenders=3)
+
+
+def _rails_odds() -> Any:
+    from widgets.rails.odds_lab import OddsLab
+
+    return OddsLab()
+
+
+def _logiquo_odds() -> Any:
+    from widgets.logiquo.odds_lab import OddsLab
+
+    return OddsLab()
+
+
+def _airwar_odds() -> Any:
+    from widgets.airwar.odds_lab import OddsLab
+
+    return OddsLab()
+
+
+def _mc(lab: Any) -> None:
+    lab.mc.button.click()
+
+
+def _press(name: str) -> Callable[[Any], Any]:
+    return lambda lab: lab.press(name)
+
+
+# (name, the lab as its lesson builds it, what the lesson asks the student to press)
+DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
+    (
+        "cnw strategy lab (lesson 5)",
+        _cnw_strategy,
+        [_press("run"), _press("compare_variants"), _press("compare_players")],
+    ),
+    ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
+    ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
+    ("airwar strategy lab (lesson 5)", _airwar_strategy, [_press("run")]),
+    ("cnw battle lab Monte Carlo (lesson 1)", _cnw_battle, [_mc]),
+    ("rails odds lab Monte Carlo (lesson 2)", _rails_odds, [_mc]),
+    ("logiquo odds lab Monte Carlo (lesson 2)", _logiquo_odds, [_mc]),
+    ("airwar odds lab Monte Carlo (lesson 3)", _airwar_odds, [_mc]),
+]
+
+
+def entries(folder: Path = FOLDER) -> list[Path]:
+    """The shipped entry files."""
+    return sorted(folder.glob("*" + cache.SUFFIX))
+
+
+def regenerate(folder: Path = FOLDER, say: Callable[[str], None] = print) -> list[Path]:
+    """Play every default press again (nothing read from any cache) and write its results here,
+    replacing the old entries; the paths written."""
+    import time
+
+    for old in entries(folder):
+        old.unlink()
+    store = cache.ResultCache(folder, shipped=None, max_entries=10**6, max_bytes=2**40)
+    for name, build, presses in DEFAULTS:
+        start = time.perf_counter()
+        lab = build()
+        lab.store = store
+        if hasattr(lab, "mc"):
+            lab.mc.store = store
+        for press in presses:
+            press(lab)
+        say(f"{name}: {time.perf_counter() - start:.1f} s")
+    written = entries(folder)
+    size = sum(p.stat().st_size for p in written)
+    say(f"{len(written)} entries, {size / 1024:.0f} KiB in {folder}")
+    return written
