@@ -35,8 +35,19 @@ def host_capacity(state: AirWarState, player: int, host: str) -> int:
     return cap
 
 
+_IDS = frozenset(CARDS)
+_OF_SIDE = tuple(frozenset(c for c, p in SIDE_OF.items() if p == side) for side in (0, 1))
+_OF_KIND = {k: frozenset(c for c in CARDS if CARDS[c].kind == k) for k in ("airbase", "carrier")}
+_OF_KIND |= {k: frozenset(c for c in CARDS if CARDS[c].kind == k) for k in ("aircraft", "war")}
+_OF_KIND["battle"] = frozenset(c for c in CARDS if CARDS[c].kind == "battle")
+
+
 def _ids(value: Any) -> bool:
-    return type(value) is list and all(type(c) is str and c in CARDS for c in value)
+    """A list of card ids (set operations in C: this runs after every action of the soak)."""
+    try:
+        return type(value) is list and _IDS.issuperset(value)
+    except TypeError:  # an unhashable item: not a card id
+        return False
 
 
 def _types(s: AirWarState) -> str | None:
@@ -64,7 +75,7 @@ def _types(s: AirWarState) -> str | None:
             return f"{name} is not two tables"
         for table in value:
             for key, item in table.items():
-                ok = _ids(item) if name == "grounded" else type(item) is str and item in CARDS
+                ok = _ids(item) if name == "grounded" else type(item) is str and item in _IDS
                 if key not in CARDS or not ok:
                     return f"{name} names an unknown card"
     if type(s.events) is not list or any(type(e) is not dict for e in s.events):
@@ -104,34 +115,37 @@ def _places(s: AirWarState) -> str | None:
     r = s.raid
     flying = set(r.cards()) - set(r.mission + r.intercept) if r is not None else set()
     for p in (0, 1):
-        mine = s.deck[p] + s.hand[p] + s.discard[p] + s.bases[p] + s.carriers[p]
-        mine += list(s.war[p]) + list(s.attached[p])
-        for planes in s.grounded[p].values():
-            mine += planes
-        if any(SIDE_OF[c] != p for c in mine):
+        side = _OF_SIDE[p]
+        grounded = [c for planes in s.grounded[p].values() for c in planes]
+        if (
+            not side.issuperset(
+                s.deck[p] + s.hand[p] + s.discard[p] + s.bases[p] + s.carriers[p] + grounded
+            )
+            or not side.issuperset(s.war[p])
+            or not side.issuperset(s.attached[p])
+        ):
             return f"a card of the other side is among the {SIDES[p]} cards"
-        if any(CARDS[c].kind != "airbase" for c in s.bases[p]):
+        if not _OF_KIND["airbase"].issuperset(s.bases[p]):
             return "a card that is not an airbase is in play as one (§Basi Aeree)"
-        if any(CARDS[c].kind != "carrier" for c in s.carriers[p]):
+        if not _OF_KIND["carrier"].issuperset(s.carriers[p]):
             return "a card that is not a carrier is in play as one (§Portaerei)"
         hosts = s.bases[p] + s.carriers[p]
         if set(s.grounded[p]) != set(hosts):
             return "grounded aircraft are listed for a host not in play"
+        if not _OF_KIND["aircraft"].issuperset(grounded):
+            return "a card that is not an aircraft is grounded"
         for host in hosts:
-            planes = s.grounded[p][host]
-            if any(CARDS[c].kind != "aircraft" for c in planes):
-                return f"a card that is not an aircraft is grounded on {host}"
-            if len(planes) > host_capacity(s, p, host):
+            if len(s.grounded[p][host]) > host_capacity(s, p, host):
                 return f"{host} holds more aircraft than its capacity (§Basi Aeree)"
         for war, base in s.war[p].items():
-            if CARDS[war].kind != "war" or base not in s.bases[p]:
+            if war not in _OF_KIND["war"] or base not in s.bases[p]:
                 return f"War card {war} is not on a standing airbase (§Stadio Mobilitazione)"
         for battle, plane in s.attached[p].items():
-            if CARDS[battle].kind != "battle" or CARDS[plane].kind != "aircraft":
+            if battle not in _OF_KIND["battle"] or plane not in _OF_KIND["aircraft"]:
                 return f"{battle} is attached to something other than an aircraft"
-            if SIDE_OF[plane] != p:
+            if plane not in side:
                 return f"{battle} is attached to an enemy aircraft"
-            if plane not in flying and all(plane not in v for v in s.grounded[p].values()):
+            if plane not in flying and plane not in grounded:
                 return f"{battle} is attached to {plane}, which is neither flying nor grounded"
     return None
 
