@@ -31,6 +31,7 @@ PROXY = ROOT / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
 FIGURES = ROOT / "test-artifacts" / "jupyterhub-figures.json"
 PASSWORD = "lesson-test-password"
+ADMIN_PASSWORD = "teacher-test-password-" + os.urandom(8).hex()  # >= 32 characters
 ADMIN_TOKEN = "lessons-hub-test-" + os.urandom(12).hex()
 CULL_TIMEOUT = 20  # seconds: long enough for a test's own traffic, short enough to wait for
 LESSON_TEXT = "Learn four tabletop games"
@@ -144,6 +145,7 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
     env.update(
         LESSONS_HUB_STATE=str(tmp / "state"),
         LESSONS_HUB_PASSWORD=PASSWORD,
+        LESSONS_HUB_ADMIN_PASSWORD=ADMIN_PASSWORD,
         LESSONS_HUB_CULL_TIMEOUT=str(CULL_TIMEOUT),
         LESSONS_HUB_CULL_EVERY="5",
     )
@@ -292,6 +294,33 @@ def test_each_student_lands_on_their_own_voila_server(hub: Hub):
     for user, pid in pids.items():
         _stop_server(hub, user)
         _wait(f"{user}'s process to end", lambda p=pid: not Path(f"/proc/{p}").exists(), 15)
+
+
+def test_the_teacher_reaches_the_admin_page_and_a_student_does_not(hub: Hub):
+    import requests
+
+    def log_in(user: str, password: str) -> tuple[requests.Session, requests.Response]:
+        session = requests.Session()
+        session.get(f"{hub.url}/hub/login", timeout=20)
+        reply = session.post(
+            f"{hub.url}/hub/login",
+            data={"username": user, "password": password, "_xsrf": session.cookies.get("_xsrf")},
+            allow_redirects=False,  # no server is started for this check
+            timeout=30,
+        )
+        return session, reply
+
+    def admin_page(session: requests.Session) -> int:
+        return session.get(f"{hub.url}/hub/admin", allow_redirects=False, timeout=20).status_code
+
+    teacher, reply = log_in("teacher", ADMIN_PASSWORD)
+    assert reply.status_code == 302 and admin_page(teacher) == 200
+    student, reply = log_in("dave", PASSWORD)
+    assert reply.status_code == 302 and admin_page(student) == 403
+    # the teacher's name needs the teacher's password, the admin password no student's name
+    for user, password in (("teacher", PASSWORD), ("erin", ADMIN_PASSWORD)):
+        _, reply = log_in(user, password)
+        assert reply.status_code != 302 and "Invalid username or password" in reply.text
 
 
 def test_the_idle_culler_stops_a_forgotten_server(hub: Hub):
