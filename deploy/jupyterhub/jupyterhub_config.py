@@ -1,6 +1,6 @@
 """JupyterHub recipe: every student gets their own Voila server with the lessons.
 
-Run from the repository root (``make hub`` does this):
+Start it with ``make hub``, or from any folder (paths are taken relative to this file):
 
     LESSONS_HUB_PASSWORD=<class password, 8+ characters> \
         .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
@@ -38,9 +38,8 @@ LESSONS = REPO / "notebooks"
 def _read_constant(source: Path, name: str) -> str:
     """A string constant of another module, read without importing it (one source of truth)."""
     for node in ast.parse(source.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
-            name
-        ]:
+        targets = [getattr(t, "id", None) for t in getattr(node, "targets", [])]
+        if isinstance(node, ast.Assign) and targets == [name]:
             return ast.literal_eval(node.value)
     raise SystemExit(f"{source} no longer defines {name}: align deploy/jupyterhub with it")
 
@@ -113,8 +112,9 @@ c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 30
 # Read by the single-user server and shown to tools like jupyter-resource-usage, but NOT enforced:
 # LocalProcessSpawner and SimpleLocalProcessSpawner ignore mem_limit and cpu_limit. Enforcing
-# them needs a spawner that does (SystemdSpawner, DockerSpawner, KubeSpawner).
-c.Spawner.mem_limit = "512M"
+# them needs a spawner that does (SystemdSpawner, DockerSpawner, KubeSpawner). Same figures as
+# deploy/zero-to-jupyterhub: a student's server measured ~306 MB with one lesson open.
+c.Spawner.mem_limit = "1G"
 c.Spawner.cpu_limit = 1.0
 
 # --- stop idle servers -------------------------------------------------------------------------
