@@ -110,7 +110,8 @@ def _raid_types(r: Raid) -> str | None:
 def _places(s: AirWarState) -> str | None:
     """§Materiali: the 82 cards each in exactly one place, on their own side, of the right kind
     for that place (airbases on bases, War cards on standing bases, aircraft grounded)."""
-    if sorted(s.all_cards()) != ALL:
+    cards = s.all_cards()
+    if len(cards) != len(_IDS) or set(cards) != _IDS:
         return "the 82 cards are not each in exactly one place (§Materiali)"
     r = s.raid
     flying = set(r.cards()) - set(r.mission + r.intercept) if r is not None else set()
