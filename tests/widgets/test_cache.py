@@ -9,7 +9,6 @@ import json
 import multiprocessing
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import plotly.graph_objects as go
@@ -416,8 +415,8 @@ def test_every_default_press_is_answered_by_the_shipped_results(default, tmp_pat
     assert "lesson-error" not in notice.value, name
 
 
-def test_regenerating_writes_exactly_the_default_presses(tmp_path, monkeypatch):
-    calls: list[str] = []
+def test_regenerating_plays_what_is_missing_and_drops_what_no_default_uses(tmp_path, monkeypatch):
+    said: list[str] = []
 
     def fake_lab() -> Any:
         lab = CoinLab()
@@ -426,12 +425,15 @@ def test_regenerating_writes_exactly_the_default_presses(tmp_path, monkeypatch):
 
     monkeypatch.setattr(shipped, "DEFAULTS", [("coins", fake_lab, [lambda lab: lab.run()])])
     (tmp_path / ("old" + cache.SUFFIX)).write_bytes(b"stale")
-    written = shipped.regenerate(tmp_path, say=calls.append)
-    assert [p.name for p in written] == [p.name for p in shipped.entries(tmp_path)]
-    assert len(written) == 1 and "coins" in calls[0] and "1 entries" in calls[-1]
-    entry = cache.read_entry(written[0])
+    PLAYED.clear()
+    [written] = shipped.regenerate(tmp_path, say=said.append)
+    assert shipped.entries(tmp_path) == [written] and PLAYED == [5]
+    assert "coins" in said[0] and "1 entries" in said[-1]
+    entry = cache.read_entry(written)
     assert entry["module"] == MODULE and len(entry["result"]) == 5
-    assert isinstance(Path(written[0]), Path)
+    assert shipped.regenerate(tmp_path, say=said.append) == [written] and PLAYED == [5]
+    shipped.regenerate(tmp_path, everything=True, say=said.append)  # every one played again
+    assert PLAYED == [5, 5] and shipped.entries(tmp_path) == [written]
 
 
 def test_the_command_line_shows_and_clears_the_shared_folder(tmp_path, monkeypatch, capsys):

@@ -2,8 +2,9 @@
 of the shared result cache (``widgets.kit.cache``), so the first press of the day is instant.
 
 :data:`DEFAULTS` lists each lab as its lesson builds it and the buttons a lesson asks for;
-``make precompute`` (``python -m widgets.precomputed``) plays them again and rewrites the
-``*.json.gz`` entries here. ``tests/widgets/test_cache.py`` fails when an entry no longer
+``make precompute`` (``python -m widgets.precomputed``; ``--all`` to play every one again)
+plays those whose entry is missing or made by older code and writes the ``*.json.gz`` entries
+here. ``tests/widgets/test_cache.py`` fails when an entry no longer
 matches the code version of its game (a rules, bot or data change) or a default press is
 missing, so they cannot go stale silently.
 """
@@ -97,14 +98,30 @@ def entries(folder: Path = FOLDER) -> list[Path]:
     return sorted(folder.glob("*" + cache.SUFFIX))
 
 
-def regenerate(folder: Path = FOLDER, say: Callable[[str], None] = print) -> list[Path]:
-    """Play every default press again (nothing read from any cache) and write its results here,
-    replacing the old entries; the paths written."""
+class _Recording(cache.ResultCache):
+    """The cache ``regenerate`` writes through: it remembers which entries the defaults use."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder, shipped=None, max_entries=10**6, max_bytes=2**40)
+        self.used: set[str] = set()
+
+    def read(self, key: str, module: str) -> tuple[bool, Any]:
+        self.used.add(self.name(key, cache.code_version(module)))
+        return super().read(key, module)
+
+
+def regenerate(
+    folder: Path = FOLDER, everything: bool = False, say: Callable[[str], None] = print
+) -> list[Path]:
+    """Play every default press whose shipped result is missing or made by older code (all of
+    them with ``everything``), write the results here and delete the entries no default uses
+    any more; the paths of the entries."""
     import time
 
-    for old in entries(folder):
-        old.unlink()
-    store = cache.ResultCache(folder, shipped=None, max_entries=10**6, max_bytes=2**40)
+    if everything:
+        for old in entries(folder):
+            old.unlink()
+    store = _Recording(folder)
     for name, build, presses in DEFAULTS:
         start = time.perf_counter()
         lab = build()
@@ -114,6 +131,9 @@ def regenerate(folder: Path = FOLDER, say: Callable[[str], None] = print) -> lis
         for press in presses:
             press(lab)
         say(f"{name}: {time.perf_counter() - start:.1f} s")
+    for old in entries(folder):
+        if old.name not in store.used:
+            old.unlink()
     written = entries(folder)
     size = sum(p.stat().st_size for p in written)
     say(f"{len(written)} entries, {size / 1024:.0f} KiB in {folder}")

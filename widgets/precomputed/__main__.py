@@ -1,7 +1,9 @@
-"""``python -m widgets.precomputed`` (``make precompute``): play every lab's default presses
-again and ship their results."""
+"""``python -m widgets.precomputed [--all]`` (``make precompute``): play the lab defaults whose
+shipped result is missing or stale (``--all``: every one) and ship their results."""
+
+import sys
 
 from widgets.precomputed import regenerate
 
 if __name__ == "__main__":
-    regenerate()
+    regenerate(everything="--all" in sys.argv[1:])
