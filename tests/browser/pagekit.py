@@ -321,11 +321,12 @@ class Play:
     """Press the last legal-action button of a game table ``moves`` times; after each press the
     log grows and the table shows its *new* buttons.
 
-    The table replaces its action buttons on every move, and the browser draws the new ones a
-    moment after the log (new button widgets must be created first). The buttons on the page
-    are marked before each press, and the next press waits until none of them is left: pressing
-    a button from the previous position would ask the kernel for an old move (refused, or worse,
-    a different legal one) and the log would not grow.
+    The table replaces its action buttons on every move. A grown log alone does not say the
+    buttons on the page are the new ones: that holds only while the table happens to send its
+    buttons before its log. So the buttons on the page are marked before each press, and the
+    next press waits until none of them is left: a button of the previous position still works
+    (its widget is not closed) and would replay an old move in the new position, refused or,
+    worse, legal.
     """
 
     css: str
