@@ -2,20 +2,20 @@
 protocol: :func:`legal_actions` and :func:`apply` dispatch to one module per part of the
 rulebook, and the names interfaces, bots and tests use are re-exported from here.
 
-=================== =====================================================================
-``setup.py``        §4 setup and the placement round, ``new_game``
-``turn.py``         §5 the turn: phase flow, who decides now, ending a phase, turn cap
-``reinforcements``  §6 reinforcements, §9.1 playing a tris, §7.5 forced tris
-``operations.py``   §7 attacks, move-in, neutral gateways, elimination; §8 OBC re-rolls
-``bridges.py``      §7.3 air bridges (Ponte Aereo), reach and chains of own gateways
-``reposition.py``   §5 phase 4 repositioning
-``delivery.py``     §10 shipments: delivery, values, BRIEFING deadlines (§10.2)
-``closure.py``      §5 phase 6 closure, §9 Gateway cards and Imprevisti
-``victory.py``      §11 victory (and §12.2 team victory)
-``variants.py``     §12 options, teams, pacts (DIPLOMAZIA)
-``queries.py``      read-only helpers for widgets and bots, ``observation``
-``invariants.py``   ``check_state``; ``saves.py`` ``to_json`` / ``from_json``
-=================== =====================================================================
+======================= ===========================================================================
+``setup.py``            §4 setup and the placement round, ``new_game``
+``turn.py``             §5 the turn: phase flow, who decides now, ending a phase, turn cap
+``reinforcements.py``   §6 reinforcements, §9.1 playing a tris, §7.5 forced tris
+``operations.py``       §7 attacks, move-in, neutral gateways, elimination; §8 OBC re-rolls
+``bridges.py``          §7.3 air bridges (Ponte Aereo), reach and chains of own gateways
+``reposition.py``       §5 phase 4 repositioning
+``delivery.py``         §10 shipments: delivery, values, BRIEFING deadlines (§10.2)
+``closure.py``          §5 phase 6 closure, §9 Gateway cards and Imprevisti
+``victory.py``          §11 victory (and §12.2 team victory)
+``variants.py``         §12 options, teams, pacts (DIPLOMAZIA)
+``queries.py``          read-only helpers for widgets and bots, ``observation``
+``invariants.py``       ``check_state``; ``saves.py``: ``to_json`` / ``from_json``
+======================= ===========================================================================
 
 ``apply`` validates first and raises ``IllegalAction("§x", reason)`` before changing anything,
 then works on a shallow copy of the state, copying each list the first time it changes
