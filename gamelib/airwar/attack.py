@@ -22,6 +22,7 @@ from .values import (
     RESOURCES,
     S_ATTACK,
     S_CARRIER,
+    Step,
     attack_capacity,
     can_fly,
     ev,
@@ -112,7 +113,14 @@ def _why_send_mission(s: AirWarState, a: SendMission) -> IllegalAction:
     return IllegalAction(S_ATTACK, "a mission needs at least one aircraft (or pass)")
 
 
-LEGAL = {"target": _legal_target, "launch": _legal_launch}
+STEPS = {
+    "target": Step(
+        S_ATTACK, "the Attack phase (choose a target or pass)", (Attack, PassStage), _legal_target
+    ),
+    "launch": Step(
+        S_ATTACK, "the Attack phase (build the mission)", (AddToMission, SendMission), _legal_launch
+    ),
+}
 HANDLERS: dict[type, Any] = {
     Attack: _attack,
     PassStage: _pass_stage,

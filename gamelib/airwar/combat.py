@@ -16,7 +16,7 @@ from .actions import Disengage, Intercept, PassBattle, PlayBattle, Strike
 from .cards import SIDES
 from .damage import end_combat, lose_aircraft
 from .state import AirWarState
-from .values import CARDS, S_COMBAT, SIDE_OF, K, attached_bonus, ev, other, war_total
+from .values import CARDS, S_COMBAT, SIDE_OF, K, Step, attached_bonus, ev, other, war_total
 
 
 def duel_values(state: AirWarState) -> dict[str, Any]:
@@ -227,7 +227,15 @@ def _why_play_battle(s: AirWarState, a: PlayBattle) -> IllegalAction:
     return IllegalAction(S_COMBAT, "play a Battle card from your hand")
 
 
-LEGAL = {"combat": _legal_combat, "battle": _legal_battle}
+STEPS = {
+    "combat": Step(S_COMBAT, "the Combat phase", (Intercept, Strike, Disengage), _legal_combat),
+    "battle": Step(
+        S_COMBAT,
+        "a Battle-card window of the Combat phase",
+        (PlayBattle, PassBattle),
+        _legal_battle,
+    ),
+}
 HANDLERS: dict[type, Any] = {
     Strike: _strike,
     Disengage: _disengage,

@@ -26,6 +26,7 @@ from .values import (
     S_RESOURCES,
     SIDE_OF,
     K,
+    Step,
     ev,
     free_room,
     host_defense,
@@ -303,7 +304,13 @@ def _why_convoy_discard(s: AirWarState, a: ConvoyDiscard) -> IllegalAction:
     )
 
 
-LEGAL = {"allot": _legal_allot, "sacrifice": _legal_sacrifice, "convoy": _legal_convoy}
+STEPS = {
+    "allot": Step(S_DAMAGE, "the damage allocation", (Allot,), _legal_allot),
+    "sacrifice": Step(
+        S_BASES, "the loss of a destroyed base or carrier", (Sacrifice,), _legal_sacrifice
+    ),
+    "convoy": Step(S_CONVOY, "the convoy losses", (ConvoyDiscard,), _legal_convoy),
+}
 HANDLERS: dict[type, Any] = {Allot: _allot, Sacrifice: _sacrifice, ConvoyDiscard: _convoy_discard}
 WHY: dict[type, Any] = {
     Allot: _why_allot,

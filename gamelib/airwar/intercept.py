@@ -23,6 +23,7 @@ from .values import (
     S_COMBAT,
     S_INTERCEPT,
     K,
+    Step,
     can_scramble,
     ev,
     other,
@@ -105,7 +106,9 @@ def _why_intercept(s: AirWarState, a: Intercept) -> IllegalAction:
     return IllegalAction(S_INTERCEPT, "pick the position of a face-down mission card")
 
 
-LEGAL = {"scramble": _legal}
+STEPS = {
+    "scramble": Step(S_INTERCEPT, "the Intercept phase", (AddInterceptor, ScrambleDone), _legal)
+}
 HANDLERS: dict[type, Any] = {
     AddInterceptor: _add_interceptor,
     ScrambleDone: _scramble_done,

@@ -13,7 +13,7 @@ from gamelib.core import IllegalAction, rng_from
 from .actions import EndMobilisation, Mobilise
 from .cards import SIDES
 from .state import AirWarState
-from .values import CARDS, S_MOB, K, ev
+from .values import CARDS, S_MOB, K, Step, ev
 
 
 def start_turn(s: AirWarState) -> None:
@@ -92,6 +92,6 @@ def _why_mobilise(s: AirWarState, a: Mobilise) -> IllegalAction:
     return IllegalAction(S_MOB, "an airbase or carrier is not placed on anything")
 
 
-LEGAL = {"mobilise": _legal}
+STEPS = {"mobilise": Step(S_MOB, "the Mobilisation stage", (Mobilise, EndMobilisation), _legal)}
 HANDLERS: dict[type, Any] = {Mobilise: _mobilise}
 WHY: dict[type, Any] = {Mobilise: _why_mobilise}

@@ -31,25 +31,7 @@ from typing import Any
 from gamelib.core import IllegalAction
 
 from . import attack, combat, damage, intercept, mobilisation, turn
-from .actions import (
-    CODEC,
-    AddInterceptor,
-    AddToMission,
-    Allot,
-    Attack,
-    ConvoyDiscard,
-    Disengage,
-    EndMobilisation,
-    Intercept,
-    Mobilise,
-    PassBattle,
-    PassStage,
-    PlayBattle,
-    Sacrifice,
-    ScrambleDone,
-    SendMission,
-    Strike,
-)
+from .actions import CODEC, Mobilise
 from .cards import SIDES
 from .combat import duel_values
 from .queries import current_player, is_over, winners
@@ -58,16 +40,11 @@ from .turn import new_game
 from .values import (
     CARDS,
     RESOURCES,
-    S_ATTACK,
-    S_BASES,
-    S_COMBAT,
-    S_CONVOY,
-    S_DAMAGE,
     S_INDUSTRY,
-    S_INTERCEPT,
     S_MOB,
     SIDE_OF,
     K,
+    Step,
     attached_bonus,
     attack_capacity,
     can_fly,
@@ -111,13 +88,14 @@ __all__ = [
     "winners",
 ]
 
-_LEGAL: dict[str, Any] = {
-    **mobilisation.LEGAL,
-    **attack.LEGAL,
-    **intercept.LEGAL,
-    **combat.LEGAL,
-    **damage.LEGAL,
+_STEPS: dict[str, Step] = {
+    **mobilisation.STEPS,
+    **attack.STEPS,
+    **intercept.STEPS,
+    **combat.STEPS,
+    **damage.STEPS,
 }
+_LEGAL = {step: declared.legal for step, declared in _STEPS.items()}
 _HANDLERS: dict[type, Any] = {
     **mobilisation.HANDLERS,
     **turn.HANDLERS,
@@ -132,19 +110,6 @@ _WHY: dict[type, Any] = {
     **intercept.WHY,
     **combat.WHY,
     **damage.WHY,
-}
-
-# step -> (rule, where in the turn, the decisions of that step)
-_STEPS: dict[str, tuple[str, str, tuple[type, ...]]] = {
-    "mobilise": (S_MOB, "the Mobilisation stage", (Mobilise, EndMobilisation)),
-    "target": (S_ATTACK, "the Attack phase (choose a target or pass)", (Attack, PassStage)),
-    "launch": (S_ATTACK, "the Attack phase (build the mission)", (AddToMission, SendMission)),
-    "scramble": (S_INTERCEPT, "the Intercept phase", (AddInterceptor, ScrambleDone)),
-    "combat": (S_COMBAT, "the Combat phase", (Intercept, Strike, Disengage)),
-    "battle": (S_COMBAT, "a Battle-card window of the Combat phase", (PlayBattle, PassBattle)),
-    "allot": (S_DAMAGE, "the damage allocation", (Allot,)),
-    "sacrifice": (S_BASES, "the loss of a destroyed base or carrier", (Sacrifice,)),
-    "convoy": (S_CONVOY, "the convoy losses", (ConvoyDiscard,)),
 }
 
 
@@ -162,8 +127,8 @@ def _reason(s: AirWarState, a: Any) -> IllegalAction:
     """Why ``a`` is illegal (called only when it is not among the legal actions)."""
     if s.step == "over":
         return IllegalAction(S_INDUSTRY, "the game is over: an Industry card is at 0")
-    rule, where, types = _STEPS[s.step]
-    if not isinstance(a, types):
+    rule, where, decisions, _ = _STEPS[s.step]
+    if not isinstance(a, decisions):
         if isinstance(a, Mobilise):
             return IllegalAction(
                 S_MOB,
@@ -175,6 +140,7 @@ def _reason(s: AirWarState, a: Any) -> IllegalAction:
 
 
 def _check_fields(a: Any) -> None:
+    """Malformed input (card ids are strings, a position an int) is refused before any rule."""
     for name, value in vars(a).items():
         want = int if name == "position" else str
         if type(value) is not want:

@@ -10,7 +10,8 @@ public event log every phase writes to. Nothing here changes a state but ``ev``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .cards import SIDES, Card, by_id, constants
 from .state import AirWarState
@@ -148,4 +149,16 @@ def can_scramble(
 
 
 def ev(s: AirWarState, kind: str, **data: Any) -> None:
+    """Log a public event of this action (widgets and the history show them)."""
     s.events.append({"type": kind, **data})
+
+
+class Step(NamedTuple):
+    """One step of a turn (``AirWarState.step``), declared by the module of its section: the
+    rule that governs it, where it is in words (for the reason of an illegal action), the
+    decisions it allows and the function listing those legal now."""
+
+    rule: str
+    where: str
+    decisions: tuple[type, ...]
+    legal: Callable[[AirWarState], list[Any]]
