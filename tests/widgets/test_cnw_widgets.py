@@ -82,6 +82,29 @@ def test_moving_attackers_changes_the_curve_marker_and_summary(lab):
     assert "12" in lab.summary.value
 
 
+def test_a_slider_step_sends_only_what_it_changes(lab, monkeypatch):
+    """The attackers slider moves markers, losses and the summary: the heat map's 900 cells,
+    the three curves and (same dice) the roll chart are neither recomputed nor sent again."""
+    tables: list[tuple] = []
+    table = battle.conquest_table
+    monkeypatch.setattr(
+        battle, "conquest_table", lambda *a, **k: tables.append(a) or table(*a, **k)
+    )
+    sent: dict[str, list[dict]] = {"roll": [], "curve": [], "heat": [], "loss": []}
+    for name, log in sent.items():
+        fig = getattr(lab, f"{name}_fig")
+        fig._send_update_msg = lambda restyle_data, *a, log=log, **k: log.append(restyle_data)
+    lab.attackers.value = 6  # 5 -> 6: still three attack dice
+    assert sent["roll"] == [] and [len(m) for m in sent["loss"]] == [2]
+    assert [set(m) for m in sent["curve"]] == [{"x", "y"}]  # the marker alone
+    assert [set(m) for m in sent["heat"]] == [{"y"}]  # the marker moved up; no "z"
+    assert lab.heat_fig.data[2].x == (3,) and lab.heat_fig.data[2].y == (6,)
+    assert tables == []  # no table recomputed for a step of the attackers
+    lab.defenders.value = 4
+    assert "y" in sent["curve"][-1] and len(sent["curve"][-1]["y"]) == 4  # the curves follow
+    assert len(tables) == 3  # one per curve; the heat map's table stays
+
+
 def test_hub_and_rule_change_the_charts(lab):
     heat = lab.heat_fig.data[0].z
     roll = lab.roll_fig.data[0].y

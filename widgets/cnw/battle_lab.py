@@ -29,6 +29,7 @@ from widgets.kit.strategy import (
 
 MAX_PAWNS = 30
 RULE_COLORS = {3: "#1f618d", 2: "#b9770e"}
+CURVES = ((3, False), (3, True), (2, False))  # (defender dice rule, hub) of the three curves
 
 
 SLIDER = dict(width=560, label_width="initial")
@@ -89,6 +90,7 @@ class BattleLab(w.VBox):
         self.curve_box = boxed(self.curve_fig, "cnw-fig-curve")
         self.heat_box = boxed(self.heat_fig, "cnw-fig-heat")
         self.loss_box = boxed(self.loss_fig, "cnw-fig-loss")
+        self._drawn: dict[str, Any] = {}  # the inputs each part of the charts was drawn from
         self._init_traces()
 
         # dice table
@@ -174,7 +176,7 @@ class BattleLab(w.VBox):
                 name=t(f"cnw.battle.rule_short_{rule}"), marker_color=RULE_COLORS[rule]
             )
         xs = list(range(1, MAX_PAWNS + 1))
-        for rule, hub, dash in ((3, False, "solid"), (3, True, "dot"), (2, False, "solid")):
+        for (rule, hub), dash in zip(CURVES, ("solid", "dot", "solid"), strict=True):
             self.curve_fig.add_scatter(
                 x=xs,
                 mode="lines",
@@ -215,50 +217,43 @@ class BattleLab(w.VBox):
         self.loss_fig.update_xaxes(dtick=1)
 
     def _update(self, _change: Any = None) -> None:
+        """Redraw what the controls change, one batch (one message) per figure that changed.
+
+        A slider step changes the attackers or the defenders: the heat map's 900 cells depend
+        only on the rule and the hub, the three curves only on the defenders, the roll chart
+        only on the dice in play, so each part is computed and sent only when its own inputs
+        moved (``self._drawn`` remembers them)."""
         a, d, hub, rule = (
             self.attackers.value,
             self.defenders.value,
             self.hub.value,
             self.rule.value,
         )
-        adice = battle.attack_dice_for(a)
-        by_rule = {}
-        for r in (3, 2):
-            dist = battle.roll_distribution(adice, battle.defend_dice_for(d, r), hub)
-            by_rule[r] = {o: float(p) for o, p in dist.items()}
-        # one category per outcome of either rule, most attacker losses first
-        labels = sorted(set(by_rule[3]) | set(by_rule[2]), key=lambda o: (-o[0] + o[1], o[1]))
-        names = [t("cnw.battle.outcome", a=la, d=ld) for la, ld in labels]
-        table = battle.conquest_table(MAX_PAWNS, MAX_PAWNS, max_defender_dice=rule, hub=hub)
-        curves = [
-            [row[d - 1] for row in battle.conquest_table(MAX_PAWNS, d, max_defender_dice=r, hub=h)]
-            for r, h in ((3, False), (3, True), (2, False))
-        ]
+        adice, ddice = battle.attack_dice_for(a), battle.defend_dice_for(d, rule)
         p = battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub)
-        left_a, left_d = battle.survivor_marginals(a, d, max_defender_dice=rule, hub=hub)
-        loss_a, loss_d = battle.expected_losses(a, d, max_defender_dice=rule, hub=hub)
-
-        with self.roll_fig.batch_update():
-            for trace, r in zip(self.roll_fig.data, (3, 2), strict=True):
-                trace.x = names
-                trace.y = [by_rule[r].get(o, 0.0) for o in labels]
-            self.roll_fig.layout.title.text = t(
-                "cnw.battle.roll_title_dice", a=adice, d=battle.defend_dice_for(d, rule)
-            )
+        dice = (adice, battle.defend_dice_for(d, 3), battle.defend_dice_for(d, 2), hub, ddice)
+        if self._changed("roll", dice):
+            self._draw_roll(adice, d, hub, ddice)
         with self.curve_fig.batch_update():
-            for trace, ys in zip(self.curve_fig.data[:3], curves, strict=True):
-                trace.y = ys
+            if self._changed("curves", d):
+                for trace, (r, h) in zip(self.curve_fig.data[:3], CURVES, strict=True):
+                    table = battle.conquest_table(MAX_PAWNS, d, max_defender_dice=r, hub=h)
+                    trace.y = [row[d - 1] for row in table]
+                self.curve_fig.layout.title.text = t("cnw.battle.curve_title_d", d=d)
             self.curve_fig.data[3].x, self.curve_fig.data[3].y = [a], [p]
-            self.curve_fig.layout.title.text = t("cnw.battle.curve_title_d", d=d)
         with self.heat_fig.batch_update():
-            self.heat_fig.data[0].z = table
-            self.heat_fig.data[1].z = table
+            if self._changed("heat", (rule, hub)):
+                table = battle.conquest_table(MAX_PAWNS, MAX_PAWNS, max_defender_dice=rule, hub=hub)
+                self.heat_fig.data[0].z = table
+                self.heat_fig.data[1].z = table
             self.heat_fig.data[2].x, self.heat_fig.data[2].y = [d], [a]
+        left_a, left_d = battle.survivor_marginals(a, d, max_defender_dice=rule, hub=hub)
         with self.loss_fig.batch_update():
             self.loss_fig.data[0].x = [k for k in left_a if k > 0]
             self.loss_fig.data[0].y = [v for k, v in left_a.items() if k > 0]
             self.loss_fig.data[1].x = [k for k in left_d if k > 0]
             self.loss_fig.data[1].y = [v for k, v in left_d.items() if k > 0]
+        loss_a, loss_d = battle.expected_losses(a, d, max_defender_dice=rule, hub=hub)
         self.summary.value = t(
             "cnw.battle.summary",
             p=percent(p),
@@ -269,6 +264,28 @@ class BattleLab(w.VBox):
             src=a + 1,
         )
         self.mc.out.value = ""
+
+    def _changed(self, part: str, inputs: Any) -> bool:
+        """Whether ``part`` was last drawn from other inputs (and remember these)."""
+        if self._drawn.get(part) == inputs:
+            return False
+        self._drawn[part] = inputs
+        return True
+
+    def _draw_roll(self, adice: int, d: int, hub: bool, ddice: int) -> None:
+        """One roll's outcomes under both dice rules, side by side."""
+        by_rule = {}
+        for r in (3, 2):
+            dist = battle.roll_distribution(adice, battle.defend_dice_for(d, r), hub)
+            by_rule[r] = {o: float(q) for o, q in dist.items()}
+        # one category per outcome of either rule, most attacker losses first
+        labels = sorted(set(by_rule[3]) | set(by_rule[2]), key=lambda o: (-o[0] + o[1], o[1]))
+        names = [t("cnw.battle.outcome", a=la, d=ld) for la, ld in labels]
+        with self.roll_fig.batch_update():
+            for trace, r in zip(self.roll_fig.data, (3, 2), strict=True):
+                trace.x = names
+                trace.y = [by_rule[r].get(o, 0.0) for o in labels]
+            self.roll_fig.layout.title.text = t("cnw.battle.roll_title_dice", a=adice, d=ddice)
 
     # ----------------------------------------------------------------- dice and simulation
     def _reseed(self, change: Any) -> None:
