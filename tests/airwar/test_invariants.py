@@ -1,8 +1,10 @@
 """Invariants after every action over 1,000 seeded random games (conventions: tests/<game>/).
 
-Checked after every action: the 82 deck cards are all present exactly once; Industry and Convoy
-stay within bounds; no airbase or carrier holds more aircraft than its capacity; War cards sit
-on a standing airbase; someone is to act until the end. In one game out of ten after every
+Checked after every action, by ``gamelib.airwar.check_state`` (also the judge of loaded saves):
+the 82 deck cards are all present exactly once, on their side, of the right kind for their
+place; Industry and Convoy stay within bounds; no airbase or carrier holds more aircraft than
+its capacity; War cards sit on a standing airbase; the raid fits its step; and someone is to
+act until the end. In one game out of ten after every
 action, and on a sample of states in the others: nothing hidden reaches either player's
 observation (the opponent's hand cards never seen face up, the decks, a face-down mission's
 cards for the defender, the intercept hand for the attacker, any mission order). On a sample
@@ -16,10 +18,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import gamelib.airwar as aw
 from gamelib.airwar.bots import RandomBot
 from gamelib.airwar.cards import load
-from gamelib.airwar.rules import host_capacity
 
 ALL = sorted(c.id for deck in load().values() for c in deck)
 ALL_SET = set(ALL)
@@ -56,25 +59,16 @@ def event_cards(s: aw.AirWarState) -> set[str]:
 
 
 def check(s: aw.AirWarState, secret: set[str], leaks: bool) -> None:
-    """``secret``: cards never seen face up so far (updated here). A card that went back from
-    the table to the hand, or was reshuffled into a deck, is public knowledge; the order of a
-    deck never appears (only its size)."""
-    assert sorted(s.all_cards()) == ALL
+    """``gamelib.airwar.check_state`` (cards, bounds, capacities, War cards, the raid), then
+    the secrets. ``secret``: cards never seen face up so far (updated here). A card that went
+    back from the table to the hand, or was reshuffled into a deck, is public knowledge; the
+    order of a deck never appears (only its size)."""
+    problem = aw.check_state(s)
+    assert problem is None, problem
     secret -= public_cards(s)
     secret -= event_cards(s)
-    for p in (0, 1):
-        assert 0 <= s.industry[p] <= 60
-        assert 0 <= s.convoy[p] <= 15
-        assert s.convoy[p] > 0 or s.step == "over"
-        hosts = s.bases[p] + s.carriers[p]
-        assert set(s.grounded[p]) == set(hosts)
-        for h in hosts:
-            assert len(s.grounded[p][h]) <= host_capacity(s, p, h)
-        assert all(b in s.bases[p] for b in s.war[p].values())
     if s.step == "over":
-        assert s.winner is not None and s.industry[1 - s.winner] == 0
         return
-    assert s.industry[0] > 0 and s.industry[1] > 0
     assert aw.current_player(s) in (0, 1)  # the bot's choose() fails if nothing is legal
     if leaks:
         check_observations(s, secret)
@@ -121,3 +115,45 @@ def test_invariants_over_1000_random_games():
         finished += aw.is_over(s)
         assert aw.from_json(aw.to_json(s)) == s
     assert finished > 0
+
+
+def _mid_raid() -> aw.AirWarState:
+    """A seeded game stopped inside a combat, for the raid checks."""
+    s = aw.new_game(2, seed=3)
+    bot = RandomBot(3)
+    while s.step != "combat":
+        s = aw.apply(s, bot.choose(s))
+    return s.copy()
+
+
+def _overfill(s: aw.AirWarState) -> None:
+    base = s.bases[0][0]
+    s.grounded[0][base] += [c for c in s.deck[0] if c.startswith("ax-") and "zero" in c]
+    for c in s.grounded[0][base]:
+        if c in s.deck[0]:
+            s.deck[0].remove(c)
+
+
+BREAKS = {
+    "82 cards": lambda s: s.deck[0].pop(),
+    "other side": lambda s: s.deck[0].append(s.deck[1].pop()),
+    "out of bounds": lambda s: s.industry.__setitem__(0, 61),
+    "capacity": _overfill,
+    "unknown step": lambda s: setattr(s, "step", "nap"),
+    "without interceptors": lambda s: (
+        s.deck[1].extend(s.raid.intercept) or s.raid.intercept.clear()
+    ),
+    "combat mode": lambda s: setattr(s.raid, "mode", "sulk"),
+    "not a whole number": lambda s: setattr(s, "turn", 2.5),
+    "Industry at 0": lambda s: setattr(s, "winner", 1),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BREAKS))
+def test_check_state_names_what_broke(what):
+    """Every family of invariants fails on a state broken that way, and says so in words."""
+    s = _mid_raid()
+    assert aw.check_state(s) is None
+    BREAKS[what](s)
+    problem = aw.check_state(s)
+    assert problem is not None and what in problem, problem
