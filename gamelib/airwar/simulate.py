@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
+
+from gamelib import chunks
 
 from . import rules
 from .cards import SIDES
@@ -50,22 +53,44 @@ def run_game(bots: Sequence[Any], seed: int, max_turns: int = 200) -> GameSummar
     )
 
 
+def _play_chunk(
+    seeds: Sequence[int],
+    bots_factory: Callable[[int], Sequence[Any]],
+    max_turns: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameSummary]:
+    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
+    out = []
+    for i, game_seed in enumerate(seeds):
+        out.append(run_game(bots_factory(game_seed), game_seed, max_turns))
+        if progress is not None:
+            progress(i + 1, len(seeds))
+    return out
+
+
 def run_games(
     n: int,
     bots_factory: Callable[[int], Sequence[Any]],
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     max_turns: int = 200,
+    *,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
 ) -> list[GameSummary]:
     """Play ``n`` games with seeds ``seed, seed+1 ...``; ``bots_factory(game_seed)`` returns
-    ``[axis_bot, allies_bot]``; ``progress(done, n)`` is called after each game."""
-    out = []
-    for i in range(n):
-        game_seed = seed + i
-        out.append(run_game(bots_factory(game_seed), game_seed, max_turns))
-        if progress is not None:
-            progress(i + 1, n)
-    return out
+    ``[axis_bot, allies_bot]``; ``progress(done, n)`` counts finished games. The games are cut
+    into seeded chunks played on ``executor`` (None: :func:`gamelib.chunks.current`, else
+    here): the same games in the same order whichever executor plays them."""
+    seeds = range(seed, seed + n)
+    return chunks.run_chunks(
+        _play_chunk,
+        seeds,
+        (bots_factory, max_turns),
+        executor=executor,
+        progress=progress,
+        size=chunk_size,
+    )
 
 
 def win_rates(summaries: Sequence[GameSummary]) -> dict[str, float]:

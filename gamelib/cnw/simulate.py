@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gamelib import chunks
 from gamelib.cnw import rules
 from gamelib.cnw.actions import CODEC
 from gamelib.cnw.state import CnwState
@@ -62,6 +64,28 @@ def summarise(state: CnwState, seed: int) -> GameSummary:
     )
 
 
+def _play_chunk(
+    seeds: Sequence[int],
+    players: int,
+    bot_factory: Callable[[int], Sequence[Bot]],
+    opts: dict[str, Any],
+    max_actions: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameSummary]:
+    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
+    out = []
+    for i, game_seed in enumerate(seeds):
+        bots = list(bot_factory(game_seed))
+        if len(bots) != players:
+            raise ValueError(f"bot_factory gave {len(bots)} bots for {players} players")
+        state = rules.new_game(players, seed=game_seed, **opts)
+        state = play_out(rules, state, bots, max_actions=max_actions)
+        out.append(summarise(state, game_seed))
+        if progress is not None:
+            progress(i + 1, len(seeds))
+    return out
+
+
 def run_games(
     n: int,
     players: int,
@@ -72,25 +96,25 @@ def run_games(
     turn_cap: int | None = DEFAULT_TURN_CAP,
     progress: Callable[[int, int], None] | None = None,
     max_actions: int = 1_000_000,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
 ) -> list[GameSummary]:
     """Play ``n`` games of ``players`` players. Game ``i`` uses seed ``seed + i`` for the game and
     ``bot_factory(seed + i)`` for its bots (one per seat). ``options`` are the variants of
     ``new_game`` (§12); ``turn_cap`` stops a game after that many rounds (None: no cap).
-    ``progress(done, n)`` is called after each game."""
-    out = []
+    ``progress(done, n)`` counts finished games. The games are cut into seeded chunks played
+    on ``executor`` (None: :func:`gamelib.chunks.current`, else here): the same games in the
+    same order whichever executor plays them."""
     opts = dict(options or {})
     opts["turn_cap"] = turn_cap
-    for k in range(n):
-        game_seed = seed + k
-        bots = list(bot_factory(game_seed))
-        if len(bots) != players:
-            raise ValueError(f"bot_factory gave {len(bots)} bots for {players} players")
-        state = rules.new_game(players, seed=game_seed, **opts)
-        state = play_out(rules, state, bots, max_actions=max_actions)
-        out.append(summarise(state, game_seed))
-        if progress is not None:
-            progress(k + 1, n)
-    return out
+    return chunks.run_chunks(
+        _play_chunk,
+        range(seed, seed + n),
+        (players, bot_factory, opts, max_actions),
+        executor=executor,
+        progress=progress,
+        size=chunk_size,
+    )
 
 
 def win_rates(games: Sequence[GameSummary], seat: int | None = None) -> dict[str, float]:

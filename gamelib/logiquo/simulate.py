@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from statistics import mean
 from typing import Any
 
 import gamelib.logiquo as game
+from gamelib import chunks
 from gamelib.logiquo.bots import CarefulBot
 
 MAX_ACTIONS = 100_000
@@ -92,6 +94,31 @@ def play_one(
     return state, actions
 
 
+def _play_chunk(
+    seeds: Sequence[int],
+    players: int,
+    bots_factory: BotsFactory,
+    options: dict[str, Any],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameSummary]:
+    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
+    out = []
+    for i, game_seed in enumerate(seeds):
+        bots = bots_factory(players, game_seed)
+        state, actions = play_one(players, bots, game_seed, **options)
+        out.append(summarise_state(state, game_seed, actions))
+        if progress is not None:
+            progress(i + 1, len(seeds))
+    return out
+
+
+def game_seeds(n: int, seed: int) -> list[int]:
+    """The seeds of the ``n`` games of a run seeded ``seed``: the first ``n`` draws of
+    ``random.Random(seed)``, so a longer run starts with the games of a shorter one."""
+    draws = random.Random(seed)
+    return [draws.randrange(2**62) for _ in range(n)]
+
+
 def run_games(
     n: int,
     players: int,
@@ -103,30 +130,28 @@ def run_games(
     ending: str = "first_zero",
     merged_decks: bool | None = None,
     first_player: int | str = 0,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
 ) -> list[GameSummary]:
     """Play ``n`` games of ``players`` seats; ``bots_factory(players, game_seed)`` returns the
-    bots by seat. Game seeds derive from ``seed``, so the batch is reproducible.
-    ``merged_decks`` defaults to True above 6 players (§Componenti)."""
+    bots by seat. Game seeds derive from ``seed`` (:func:`game_seeds`), so the batch is
+    reproducible. ``merged_decks`` defaults to True above 6 players (§Componenti). The games
+    are cut into seeded chunks played on ``executor`` (None: :func:`gamelib.chunks.current`,
+    else here): the same games in the same order whichever executor plays them;
+    ``progress(done, n)`` counts finished games."""
     if merged_decks is None:
         merged_decks = players > 6
-    seeds = random.Random(seed)
-    out = []
-    for i in range(n):
-        game_seed = seeds.randrange(2**62)
-        bots = bots_factory(players, game_seed)
-        state, actions = play_one(
-            players,
-            bots,
-            game_seed,
-            hand_size=hand_size,
-            ending=ending,
-            merged_decks=merged_decks,
-            first_player=first_player,
-        )
-        out.append(summarise_state(state, game_seed, actions))
-        if progress is not None:
-            progress(i + 1, n)
-    return out
+    options = dict(
+        hand_size=hand_size, ending=ending, merged_decks=merged_decks, first_player=first_player
+    )
+    return chunks.run_chunks(
+        _play_chunk,
+        game_seeds(n, seed),
+        (players, bots_factory, options),
+        executor=executor,
+        progress=progress,
+        size=chunk_size,
+    )
 
 
 def careful_factory(cooperative: bool) -> BotsFactory:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gamelib import chunks
 from gamelib.core import Bot, play_out
 from gamelib.rails import rules
 from gamelib.rails.actions import CODEC
@@ -59,20 +61,16 @@ def summarise(state: RailsState, seed: int) -> GameSummary:
     )
 
 
-def run_games(
-    n: int,
+def _play_chunk(
+    seeds: Sequence[int],
     players: int,
     bots_factory: Callable[[int], Sequence[Bot]],
-    seed: int = 0,
+    max_actions: int,
     progress: Callable[[int, int], None] | None = None,
-    max_actions: int = 5_000,
 ) -> list[GameSummary]:
-    """Play ``n`` games of ``players`` players; game ``i`` uses seed ``seed + i`` for the deal and
-    ``bots_factory(seed + i)`` for its bots (one per seat). ``progress(done, n)`` is called after
-    each game. A game still running after ``max_actions`` actions is stopped and marked capped."""
+    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
     out = []
-    for i in range(n):
-        game_seed = seed + i
+    for i, game_seed in enumerate(seeds):
         bots = list(bots_factory(game_seed))
         if len(bots) != players:
             raise ValueError(f"bots_factory gave {len(bots)} bots for {players} players")
@@ -80,8 +78,35 @@ def run_games(
         state = play_out(rules, state, bots, max_actions=max_actions)
         out.append(summarise(state, game_seed))
         if progress is not None:
-            progress(i + 1, n)
+            progress(i + 1, len(seeds))
     return out
+
+
+def run_games(
+    n: int,
+    players: int,
+    bots_factory: Callable[[int], Sequence[Bot]],
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    max_actions: int = 5_000,
+    *,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+) -> list[GameSummary]:
+    """Play ``n`` games of ``players`` players; game ``i`` uses seed ``seed + i`` for the deal and
+    ``bots_factory(seed + i)`` for its bots (one per seat). ``progress(done, n)`` counts finished
+    games. A game still running after ``max_actions`` actions is stopped and marked capped. The
+    games are cut into seeded chunks played on ``executor`` (None:
+    :func:`gamelib.chunks.current`, else here): the same games in the same order whichever
+    executor plays them."""
+    return chunks.run_chunks(
+        _play_chunk,
+        range(seed, seed + n),
+        (players, bots_factory, max_actions),
+        executor=executor,
+        progress=progress,
+        size=chunk_size,
+    )
 
 
 # --------------------------------------------------------------------------------------------
