@@ -8,11 +8,12 @@ same with ``--classroom LESSON --students N``, waiting for its warm kernels), on
 with a short cull time. Then, at the same moment, ``--browsers`` headless Chromium pages (requests
 leaving 127.0.0.1 aborted) and N minus that many clients speaking Voilà's own protocol
 (tests/server/serverkit.py: GET the page, open the kernel's websocket, ask for the widget comms
-and one widget's state) open the lesson. It reports the time to the first live widget (p50, p90,
-max), errors, the memory (RSS) of each kernel and of all, then closes every page and counts the
-students' kernels still alive ``--after`` seconds later; finally one student alone ("warm": the
-server idle, in classroom mode a warm kernel waiting). Everything is bounded: each page has
-``--timeout`` seconds, and the server is stopped at the end.
+and every widget's state, as the page does before drawing) open the lesson. It reports the time
+to the widgets being live (p50, p90, max; in Chromium, the first widget on screen), errors, the
+memory (RSS) of each kernel and of all, then closes every page and counts the students' kernels
+still alive ``--after`` seconds later; finally one student alone, over the protocol and in
+Chromium (the server idle; in classroom mode a warm kernel waiting). Everything is bounded: each
+page has ``--timeout`` seconds, and the server is stopped at the end.
 """
 
 from __future__ import annotations
@@ -65,7 +66,11 @@ async def browser_visit(browser, base: str, notebook: str, timeout: float, close
     page.on("pageerror", lambda e: errors.append(str(e)))
     start = time.perf_counter()
     try:
-        await page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+        await page.goto(
+            f"{base}/voila/render/{notebook}",
+            wait_until="domcontentloaded",
+            timeout=timeout * 1000,
+        )
         await page.wait_for_selector(FIRST_WIDGET, state="visible", timeout=timeout * 1000)
         s.first_widget = time.perf_counter() - start
         s.kernel_id = await page.evaluate(
@@ -112,6 +117,19 @@ async def rush(server: Server, notebook: str, n: int, browsers: int, timeout: fl
         if chrome:
             await chrome.close()
     return {"sessions": sessions, **weights}
+
+
+async def alone_in_chromium(server: Server, notebook: str, timeout: float) -> Session:
+    """One student in Chromium with the server to themselves."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        chrome = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        close, opened = asyncio.Event(), asyncio.Event()
+        close.set()
+        session = await browser_visit(chrome, server.base, notebook, timeout, close, opened)
+        await chrome.close()
+    return session
 
 
 def alive(server: Server, sessions: list[Session]) -> int:
@@ -163,6 +181,8 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict:
         left = alive(server, sessions)
         kernels_after = len(server.kernels())
         warm = asyncio.run(visit(server.base, notebook, args.timeout))
+        time.sleep(args.fill_wait)  # the warm kernel it took is replaced
+        warm_browser = asyncio.run(alone_in_chromium(server, notebook, args.timeout))
     report = {
         "mode": mode,
         "students": args.students,
@@ -182,6 +202,8 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict:
         "kernels_left_all": kernels_after,
         "warm_single": warm.first_widget,
         "warm_error": warm.error,
+        "warm_single_chromium": warm_browser.first_widget,
+        "warm_chromium_error": warm_browser.error,
     }
     print(json.dumps(report, indent=1, default=str), flush=True)
     return report
@@ -193,7 +215,7 @@ def table(reports: list[dict]) -> str:
 
     rows = [
         "| mode | students | p50 s | p90 s | max s | errors | MB/kernel (mean, max) | MB total "
-        "| students' kernels left | one warm student s | machine load |",
+        "| students' kernels left | one student alone s (protocol, Chromium) | machine load |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in reports:
@@ -203,7 +225,8 @@ def table(reports: list[dict]) -> str:
             f"| {f(r['rss_mean'], '%.0f')}, {f(r['rss_max'], '%.0f')} "
             f"| {f(r['rss_total'], '%.0f')} ({r['kernels_open']} kernels) "
             f"| {r['students_kernels_left']} after {r['after_s']} s "
-            f"(all kernels: {r['kernels_left_all']}) | {f(r['warm_single'])} | {r['load_during']} |"
+            f"(all kernels: {r['kernels_left_all']}) "
+            f"| {f(r['warm_single'])}, {f(r['warm_single_chromium'])} | {r['load_during']} |"
         )
     return "\n".join(rows)
 
@@ -218,6 +241,7 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=60, help="seconds after the pages close")
     parser.add_argument("--cull-idle", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=180, help="per page")
+    parser.add_argument("--fill-wait", type=float, default=20, help="for the pool's refill")
     args = parser.parse_args()
     args.students = max(1, min(args.students, 100))  # bounded
     args.browsers = max(0, min(args.browsers, args.students, 10))

@@ -45,6 +45,7 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(
 import tornado.web  # noqa: E402
 from jupyter_core.paths import jupyter_config_path  # noqa: E402
 from jupyter_core.utils import ensure_async  # noqa: E402
+from jupyter_server._tz import utcnow  # noqa: E402
 from jupyter_server.utils import url_path_join  # noqa: E402
 from tornado.ioloop import IOLoop, PeriodicCallback  # noqa: E402
 from traitlets import default  # noqa: E402
@@ -216,6 +217,10 @@ class LessonsVoila(Voila):
                     config["pool_size"] = min(config["pool_size"], reserve)
                 result = await rendered(notebook_name, *args, **kwargs)
                 credit(result[2])
+                # it waited in the pool, idle and protected from the culler; now that it has
+                # left the pool, its idle time starts now, or the culler would end it before
+                # the student's page connects to it
+                km.get_kernel(result[2]).last_activity = utcnow()
                 return result
 
             km.get_rendered_notebook = pooled_and_credit
@@ -327,8 +332,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--fill-delay",
         type=float,
-        default=2.0,
-        help="seconds before a used warm kernel is replaced",
+        default=10.0,
+        help="seconds before a used warm kernel is replaced (after the class has come in)",
     )
     parser.add_argument(
         "--root",
@@ -356,6 +361,9 @@ def main(argv: list[str] | None = None) -> None:
     LessonsVoila.overrides = {
         "MappingKernelManager": culling,
         "VoilaKernelManager": {"fill_delay": args.fill_delay},
+        # kernels talk to the server over Unix sockets, not TCP ports: thirty kernels starting
+        # at once on a busy machine otherwise race for free ports and some fail to bind
+        "KernelManager": {"transport": "ipc"} if os.name == "posix" else {},
     }
     shown = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown}:{args.port}/"

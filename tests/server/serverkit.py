@@ -4,8 +4,9 @@ by headless Chromium (nothing outside 127.0.0.1) or by a client speaking Voilà'
 Shared by tests/server/ and benchmarks/load.py, so the benchmark measures what the tests check.
 A protocol session does what Voilà 0.5.13's page does: GET the render page (the server runs the
 notebook while it streams the HTML), open the kernel's websocket, ask for the widget comms
-(``comm_info_request``) and one widget's state (``request_state``), and on leaving POST the
-shutdown beacon with the ``_xsrf`` cookie's value.
+(``comm_info_request``) and every widget's state (``request_state``; the page's widget manager
+draws once it has them all), and on leaving POST the shutdown beacon with the ``_xsrf`` cookie's
+value.
 """
 
 from __future__ import annotations
@@ -166,7 +167,8 @@ class Session:
     """One student's visit over HTTP + the kernel websocket."""
 
     notebook: str
-    first_widget: float | None = None  # seconds from the GET to one widget's state received
+    # seconds from the GET to every widget's state received: when Voilà's page can draw them
+    first_widget: float | None = None
     kernel_id: str | None = None
     widgets: int = 0
     error: str | None = None
@@ -208,10 +210,12 @@ async def visit(
     timeout: float = 120,
     close: asyncio.Event | None = None,
     opened: asyncio.Event | None = None,
+    script_time: float = 0.0,
 ) -> Session:
     """Open ``notebook`` like Voilà's page does, wait for a live widget, keep the page open until
     ``close`` is set (if given), then leave (the shutdown beacon). Errors are recorded, never
-    raised."""
+    raised. ``script_time``: seconds between the page and its websocket, as a browser spends
+    loading Voilà's scripts."""
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -233,6 +237,7 @@ async def visit(
             s.error = "no kernel id in the page"
             return s
         s.kernel_id = found.group(1)
+        await asyncio.sleep(script_time)
         session = uuid.uuid4().hex
         ws_url = base.replace("http", "ws", 1) + (
             f"/api/kernels/{s.kernel_id}/channels?session_id={session}"
@@ -244,8 +249,7 @@ async def visit(
         )
         info = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
         await ws.write_message(json.dumps(info))
-        comms: dict = {}
-        asked: str | None = None
+        waiting: set[str] = set()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             raw = await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
@@ -262,18 +266,19 @@ async def visit(
                 if not comms:
                     s.error = "no widget in the kernel"
                     return s
-                asked = next(iter(comms))
-                data = {"comm_id": asked, "data": {"method": "request_state"}}
-                ask = _msg("comm_msg", data, session)
-                await ws.write_message(json.dumps(ask))
+                # like the page's widget manager: every widget's state, then it draws them
+                waiting = set(comms)
+                for comm_id in comms:
+                    data = {"comm_id": comm_id, "data": {"method": "request_state"}}
+                    await ws.write_message(json.dumps(_msg("comm_msg", data, session)))
             elif (
-                asked
-                and msg.get("msg_type") == "comm_msg"
-                and msg["content"].get("comm_id") == asked
+                msg.get("msg_type") == "comm_msg"
                 and msg["content"].get("data", {}).get("method") == "update"
             ):
-                s.first_widget = time.perf_counter() - start
-                break
+                waiting.discard(msg["content"].get("comm_id"))
+                if not waiting and s.widgets:
+                    s.first_widget = time.perf_counter() - start
+                    break
         else:
             s.error = "no widget state within the timeout"
             return s
@@ -324,13 +329,15 @@ def run_async(coroutine):
 
 
 async def visit_many(
-    base: str, notebook: str, n: int, timeout: float = 120, while_open=None
+    base: str, notebook: str, n: int, timeout: float = 120, while_open=None, script_time=0.0
 ) -> list[Session]:
     """``n`` students opening ``notebook`` at the same moment; once every page has its widgets
     (or failed), ``while_open()`` runs (e.g. to weigh the kernels), then every page is closed."""
     close = asyncio.Event()
     opened = [asyncio.Event() for _ in range(n)]
-    tasks = [asyncio.ensure_future(visit(base, notebook, timeout, close, o)) for o in opened]
+    tasks = [
+        asyncio.ensure_future(visit(base, notebook, timeout, close, o, script_time)) for o in opened
+    ]
     await asyncio.gather(*(o.wait() for o in opened))
     if while_open is not None:
         while_open()

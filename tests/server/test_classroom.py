@@ -6,6 +6,7 @@ Times are printed, never asserted: the machine is shared."""
 
 from __future__ import annotations
 
+import time
 import urllib.error
 import urllib.request
 
@@ -83,3 +84,19 @@ def test_five_students_at_once_on_warm_kernels(classroom):
         with pytest.raises(urllib.error.HTTPError) as gone:
             urllib.request.urlopen(f"{classroom.base}/api/kernels/{s.kernel_id}", timeout=30)
         assert gone.value.code == 404
+
+
+def test_a_warm_kernel_idle_longer_than_the_cull_time_still_serves_its_student():
+    # in the pool a kernel is idle but protected; when handed out, its idle time must restart,
+    # or the culler (here every second, after 4 s) ends it before the student's page connects
+    args = ["--classroom", LESSON.removesuffix(".ipynb"), "--students=2"]
+    args += ["--cull-idle=4", "--cull-interval=1"]
+    with running_server(*args, ready="Warm kernels ready", timeout=600) as server:
+        time.sleep(8)
+        # the pages take 3 s to load their scripts before they connect, as a browser may
+        sessions = run_async(visit_many(server.base, LESSON, 2, timeout=180, script_time=3))
+        log = server.log_text()
+    assert [s.error for s in sessions] == [None, None]
+    assert log.count(WARM) == 2
+    culled = [s.kernel_id for s in sessions if f"({s.kernel_id}) with 0 connections" in log]
+    assert culled == []  # ended by their pages' shutdown, not by the culler
