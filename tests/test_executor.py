@@ -20,8 +20,8 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture(scope="module")
-def dask_executor():
-    """A two-worker local Dask cluster on 127.0.0.1, closed after the module."""
+def dask_client():
+    """A client of a two-worker local Dask cluster on 127.0.0.1, closed after the module."""
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
@@ -33,7 +33,12 @@ def dask_executor():
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        yield client.get_executor()
+        yield client
+
+
+@pytest.fixture(scope="module")
+def dask_executor(dask_client):
+    return dask_client.get_executor()
 
 
 # Small runs of every game, each with a picklable line-up (gamelib.study.Lineup).
@@ -144,3 +149,47 @@ def test_chunks_are_cut_in_order():
     assert chunks.chunk_size(1000) == 10 and chunks.chunk_size(10**6) == chunks.MAX_CHUNK
     with pytest.raises(ValueError):
         chunks.split(range(3), 0)
+
+
+def test_a_lab_plays_on_the_configured_cluster_and_shows_the_same(monkeypatch, dask_client):
+    """``LESSONS_DASK_SCHEDULER`` sends a lab's presses to the cluster; what it draws is what
+    the kernel alone draws (the result cache is off, so both really play)."""
+    import plotly.graph_objects as go
+
+    from widgets.kit import executor
+    from widgets.rails.strategy import StrategyLab
+
+    monkeypatch.setenv("CNW_LESSONS_CACHE", "off")
+    monkeypatch.delenv(executor.ENV, raising=False)
+    here = StrategyLab(games=5, seed=3)
+    here.run()
+    monkeypatch.setenv(executor.ENV, dask_client.scheduler.address)
+    try:
+        there = StrategyLab(games=5, seed=3)
+        there.run()
+        assert dask_client.scheduler.address in executor._made
+        assert there.summary.value == here.summary.value
+        assert there.shown == here.shown
+        figures = [n for n, v in vars(here).items() if isinstance(v, go.FigureWidget)]
+        assert len(figures) >= 2
+        for name in figures:
+            drawn = [
+                [{k: v for k, v in t.to_plotly_json().items() if k != "uid"} for t in lab_.data]
+                for lab_ in (getattr(there, name), getattr(here, name))
+            ]
+            assert drawn[0] == drawn[1], name
+    finally:
+        executor.close()
+
+
+def test_the_setting_and_an_unreachable_cluster(monkeypatch):
+    from widgets.kit import executor
+
+    for off in ("", "off", "OFF", "none"):
+        monkeypatch.setenv(executor.ENV, off)
+        assert executor.setting() is None and executor.configured() is None
+    monkeypatch.setenv(executor.ENV, "local:0")
+    assert executor.configured() is None  # refused, played in the kernel
+    monkeypatch.setattr(executor, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setenv(executor.ENV, "tcp://127.0.0.1:9")  # nothing listens there
+    assert executor.configured() is None

@@ -8,8 +8,8 @@ here (checks under a lab, another language) reaches the four games at once.
 
 A batch of games is plain data (:class:`Batch`): a module-level ``play`` function, a number of
 games, a seed and keyword parameters. The same batch always gives the same games, and
-:meth:`StrategyLab.run_games` is the one call that plays batches, so a result cache or a Dask
-executor can later stand behind it without touching a game.
+:meth:`StrategyLab.run_games` is the one call that plays batches, so a result cache and a Dask
+executor (``widgets.kit.executor``) stand behind it without touching a game.
 
 The small control builders (:func:`slider`, :func:`checkbox`, :func:`button`), the lab figure
 (:func:`chart`, :func:`redraw`) and number formatting (:func:`number`, :func:`percent`) are
@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 from gamelib.core import IllegalAction
 from widgets.common import Notice, card, figure, progress_bar, run_with_progress
 from widgets.i18n import t
-from widgets.kit import cache
+from widgets.kit import cache, executor
 
 Kind = Literal["int", "bounded", "slider", "choice", "flags"]
 Progress = Callable[[int, int], None]
@@ -52,6 +52,23 @@ def percent(p: Any, digits: int = 1) -> str:
 
 
 # ---------------------------------------------------------------- figures
+def quiet_figure_reports() -> None:
+    """After every redraw the browser's FigureWidget reports the figure's whole computed layout
+    and traces back to the kernel (``_js2py_*`` traits, ~5 KB each), and ipywidgets 8 echoes
+    each report to the browser again (~12 KB a message, through the server) although nothing
+    reads it there: Python resets the trait itself. Turn that echo off with ipywidgets'
+    per-trait ``echo_update`` metadata. Every figure of the lessons is a FigureWidget, so a
+    slider step sends a third of the bytes it did."""
+    from plotly.basewidget import BaseFigureWidget
+
+    for name, trait in BaseFigureWidget.class_traits().items():
+        if name.startswith("_js2py_"):
+            trait.metadata["echo_update"] = False
+
+
+quiet_figure_reports()
+
+
 def chart(height: int, title: str, **layout: Any) -> go.FigureWidget:
     """A lab figure: :func:`widgets.common.figure` with the catalog's number separators, so
     ticks and hover labels follow the language too."""
@@ -385,7 +402,8 @@ class StrategyLab(w.VBox):
         its setting raised. ``progress(done, total)`` counts games over all batches.
 
         The one call that plays games: each batch goes through the shared result cache
-        (:meth:`play_batch`); a parallel executor belongs here, and nothing else changes."""
+        (:meth:`play_batch`), played on the Dask cluster ``widgets.kit.executor`` configures
+        (else in the kernel); there ``progress`` counts the games of finished chunks."""
         total = sum(b.n for b in batches)
         results: list[Result] = []
         done = 0
@@ -404,7 +422,9 @@ class StrategyLab(w.VBox):
             return self.store.fetch(
                 batch.key(),
                 batch.play.__module__,
-                lambda report: batch.play(batch.n, batch.seed, report, **batch.params),
+                lambda report: executor.play(
+                    lambda: batch.play(batch.n, batch.seed, report, **batch.params)
+                ),
                 progress,
                 waiting(self.bar, progress),
             )
