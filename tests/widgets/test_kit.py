@@ -310,3 +310,20 @@ def test_a_real_lab_gives_the_same_charts_for_the_same_seed():
     lab.seed.value = 5
     lab.run()
     assert [list(tr.x) for tr in lab.score_fig.data] == scores
+
+
+def test_the_browser_reports_of_a_figure_are_not_echoed_back(monkeypatch):
+    """A FigureWidget's ``_js2py_*`` reports after each redraw reach Python only: ipywidgets
+    sends no echo of them back (other traits keep theirs)."""
+    from comm import DummyComm
+
+    sent: list[dict] = []
+    monkeypatch.setattr(DummyComm, "publish_msg", lambda self, t, data=None, **k: sent.append(data))
+    fig = kit.chart(200, "x")
+    fig.add_bar(x=[1], y=[2])
+    sent.clear()
+    fig.set_state({"_js2py_layoutDelta": {"layout_delta": {"width": 640}, "layout_edit_id": 0}})
+    assert not [m for m in sent if m and m.get("method") == "echo_update"]
+    box = kit.checkbox("x")
+    box.set_state({"value": True})
+    assert [m for m in sent if m and m.get("method") == "echo_update"]  # echo still on elsewhere

@@ -52,6 +52,23 @@ def percent(p: Any, digits: int = 1) -> str:
 
 
 # ---------------------------------------------------------------- figures
+def quiet_figure_reports() -> None:
+    """After every redraw the browser's FigureWidget reports the figure's whole computed layout
+    and traces back to the kernel (``_js2py_*`` traits, ~5 KB each), and ipywidgets 8 echoes
+    each report to the browser again (~12 KB a message, through the server) although nothing
+    reads it there: Python resets the trait itself. Turn that echo off with ipywidgets'
+    per-trait ``echo_update`` metadata. Every figure of the lessons is a FigureWidget, so a
+    slider step sends a third of the bytes it did."""
+    from plotly.basewidget import BaseFigureWidget
+
+    for name, trait in BaseFigureWidget.class_traits().items():
+        if name.startswith("_js2py_"):
+            trait.metadata["echo_update"] = False
+
+
+quiet_figure_reports()
+
+
 def chart(height: int, title: str, **layout: Any) -> go.FigureWidget:
     """A lab figure: :func:`widgets.common.figure` with the catalog's number separators, so
     ticks and hover labels follow the language too."""
