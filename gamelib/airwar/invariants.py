@@ -231,8 +231,11 @@ def _raid(s: AirWarState) -> str | None:
             return "the defender answers a duel with no exposed target"
         if r.mode != "att_response" and not r.intercept:
             return "the defender picks a duel without interceptors"
-        if r.mode == "choice" and r.just:
-            return "a card is waiting for an answer outside a response"
+    if (r.mode == "choice" or step not in ("combat", "battle")) and (r.just or r.mode != "choice"):
+        return "a card is waiting for an answer outside a response (§Fase Combattimento)"
+    in_combat = {r.duel_att, r.duel_def, *r.exposed_att, *r.exposed_def}
+    if step == "battle" and r.just and r.just not in in_combat:
+        return "the card waiting for an answer is not in the combat (§Fase Combattimento)"
     if step == "allot" and (r.target != RESOURCES or not _next_allot(s, r)):
         return "a damage allotment with nothing to allot (§Assegnazione dei Danni)"
     if step in ("allot", "sacrifice", "convoy") and r.mission:
