@@ -432,6 +432,7 @@ def test_regenerating_plays_what_is_missing_and_drops_what_no_default_uses(tmp_p
     entry = cache.read_entry(written)
     assert entry["module"] == MODULE and len(entry["result"]) == 5
     assert shipped.regenerate(tmp_path, say=said.append) == [written] and PLAYED == [5]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [written.name]  # no lock, no temp file
     shipped.regenerate(tmp_path, everything=True, say=said.append)  # every one played again
     assert PLAYED == [5, 5] and shipped.entries(tmp_path) == [written]
 

@@ -199,7 +199,8 @@ class ResultCache:
 
     ``max_entries`` and ``max_bytes`` bound the shared folder; the oldest entries (last written
     or read) go first. ``patience`` is how long a kernel waits for another one's computation
-    before it computes the key itself.
+    before it computes the key itself; without ``locking`` (one writer: ``make precompute``)
+    every caller computes what it does not find.
     """
 
     def __init__(
@@ -210,11 +211,13 @@ class ResultCache:
         max_bytes: int = 256 * 2**20,
         patience: float = 900.0,
         poll: float = 0.2,
+        locking: bool = True,
     ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.shipped = Path(shipped) if shipped is not None else None
         self.max_entries, self.max_bytes = max_entries, max_bytes
         self.patience, self.poll = patience, poll
+        self.locking = locking and fcntl is not None  # one kernel computes a key, others wait
 
     # ------------------------------------------------------------ entries
     @staticmethod
@@ -328,7 +331,7 @@ class ResultCache:
         found, result = self.read(key, module)
         if found:
             return result
-        if self.folder is None or fcntl is None:
+        if self.folder is None or not self.locking:
             result = compute(report)
             self.write(key, module, result)
             return result
