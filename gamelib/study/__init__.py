@@ -18,8 +18,22 @@ lab's cached results; the games themselves are decided by ``gamelib/<game>/simul
 
 from __future__ import annotations
 
-from gamelib.study.games import GAMES, Lineup, Spec, rows_of, run_study
-from gamelib.study.stats import Interval, mean_interval, summarise, wilson
+from typing import Any
+
+from gamelib.study.stats import Interval, mean_interval, projected, summarise, wilson
+
+_GAMES = ("GAMES", "Lineup", "Spec", "rows_of", "run_study")
+
+
+def __getattr__(name: str) -> Any:
+    """The study runner, imported on first use: it loads all four games, which a lesson page
+    showing shipped figures (``widgets.kit.intervals``) does not need."""
+    if name in _GAMES:
+        from gamelib.study import games
+
+        return getattr(games, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "GAMES",
@@ -27,6 +41,7 @@ __all__ = [
     "Lineup",
     "Spec",
     "mean_interval",
+    "projected",
     "rows_of",
     "run_study",
     "summarise",

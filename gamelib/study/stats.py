@@ -17,8 +17,6 @@ from math import sqrt
 from statistics import fmean, stdev
 from typing import Any
 
-from scipy import stats
-
 CONFIDENCE = 0.95
 
 
@@ -44,6 +42,8 @@ class Interval:
 def wilson(hits: int, n: int, confidence: float = CONFIDENCE) -> Interval:
     """A proportion's Wilson score interval (scipy's ``binomtest``): good near 0% and 100%
     too, where the normal approximation leaves [0, 1]."""
+    from scipy import stats  # here, not at import: the lessons' widget needs no scipy.stats
+
     if n == 0:
         return Interval(0.0, 0.0, 1.0, 0, 0)
     ci = stats.binomtest(hits, n).proportion_ci(confidence, method="wilson")
@@ -52,6 +52,8 @@ def wilson(hits: int, n: int, confidence: float = CONFIDENCE) -> Interval:
 
 def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
     """A mean with Student's t interval (``mean ± t·s/√n``)."""
+    from scipy import stats
+
     n = len(values)
     if n == 0:
         return Interval(0.0, 0.0, 0.0, 0)
@@ -62,11 +64,22 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     return Interval(m, m - half, m + half, n)
 
 
+def projected(measured: Interval, n: int, share: bool = True) -> Interval:
+    """The interval ``n`` games would give if they measured what ``measured`` did: the same
+    estimate, the half width times ``sqrt(measured.n / n)`` (the 1/sqrt(n) law of both the
+    Wilson and the t interval once n is large), kept inside [0, 1] for a share."""
+    half = measured.half_width * sqrt(measured.n / n)
+    low, high = measured.estimate - half, measured.estimate + half
+    if share:
+        low, high = max(0.0, low), min(1.0, high)
+    return Interval(measured.estimate, low, high, n)
+
+
 def _seats(row: Mapping[str, Any]) -> list[str]:
     return str(row["bots"]).split(",")
 
 
-def _winners(row: Mapping[str, Any]) -> set[int]:
+def winners_of(row: Mapping[str, Any]) -> set[int]:
     value = row["winners"]
     if isinstance(value, str):
         return {int(s) for s in value.split(";") if s != ""}
@@ -84,21 +97,21 @@ def summarise(rows: Sequence[Mapping[str, Any]], flags: Iterable[str] = ()) -> d
     """
     n = len(rows)
     players = max((len(_seats(r)) for r in rows), default=0)
-    seat_wins = [sum(s in _winners(r) for r in rows) for s in range(players)]
+    seat_wins = [sum(s in winners_of(r) for r in rows) for s in range(players)]
     kind_seats: Counter[str] = Counter()
     kind_wins: Counter[str] = Counter()
     for r in rows:
-        won = _winners(r)
+        won = winners_of(r)
         for seat, kind in enumerate(_seats(r)):
             kind_seats[kind] += 1
             kind_wins[kind] += seat in won
-    decided = [r for r in rows if _winners(r)]
+    decided = [r for r in rows if winners_of(r)]
     endings = Counter(str(r["victory"]) for r in rows)
     return {
         "games": n,
         "by_seat": {s: wilson(seat_wins[s], n) for s in range(players)},
         "by_bot": {k: wilson(kind_wins[k], kind_seats[k]) for k in sorted(kind_seats)},
-        "opener": wilson(sum(int(r["first"]) in _winners(r) for r in decided), len(decided)),
+        "opener": wilson(sum(int(r["first"]) in winners_of(r) for r in decided), len(decided)),
         "decided": wilson(len(decided), n),
         "length": mean_interval([float(r["length"]) for r in rows]),
         "victory": {v: wilson(c, n) for v, c in sorted(endings.items())},

@@ -57,6 +57,7 @@ def connect(value: str) -> tuple[Any, Executor]:
             processes=True,
             dashboard_address=None,
             host="127.0.0.1",
+            silence_logs=logging.CRITICAL,  # a task's error comes back as its exception
         )
         client = Client(cluster, timeout=CONNECT_TIMEOUT)
     else:
