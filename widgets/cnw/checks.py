@@ -507,25 +507,21 @@ def interval_ratio(p: float, small: int = 1_000, large: int = 200_000) -> float:
     return (hi1 - lo1) / (hi2 - lo2)
 
 
-def l1_mc_narrower(lab: Any) -> Number:
-    def answer() -> float:
-        p = battle.conquest_probability(
-            lab.attackers.value,
-            lab.defenders.value,
-            max_defender_dice=lab.rule.value,
-            hub=lab.hub.value,
-        )
-        return interval_ratio(p)
+MC_BATTLE = (3, 3)  # the battle of the interval question: the lab's start
 
+
+def l1_mc_narrower(lab: Any) -> Number:
+    a, d = MC_BATTLE
     return Number(
         "cnw1-mc-narrower",
-        _t(L1, "mc_narrower", "question"),
-        answer,
+        _t(L1, "mc_narrower", "question", a=a, d=d),
+        interval_ratio(battle.conquest_probability(a, d)),
         tolerance=1.0,
         digits=1,
         explanation=lambda ratio: _t(
             L1, "mc_narrower", "explain", ratio=number(ratio, 1), root=number(200**0.5, 1)
         ),
+        on_explain=lambda: _set_lab(lab, a, d),
         **_texts(L1, "mc_narrower"),
     )
 

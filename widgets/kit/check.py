@@ -322,7 +322,6 @@ class Number(Check):
             style=LABEL,
             layout=w.Layout(width="260px"),
         )
-        self.box.on_submit(lambda _box: self.check())
         return tagged(self.box, "check-number")
 
     def _show(self, x: float) -> str:

@@ -1,0 +1,406 @@
+"""Each check of CNW lessons 1–4 agrees with the widget beside it: "show me" moves the widget to
+the answer's state, and what the widget then shows (a chart's value, a text, a table's state)
+is the check's answer. The answers come from gamelib; the widgets draw gamelib too, through
+their own code, so a drift in either shows here."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections import Counter
+
+import pytest
+
+from gamelib.cnw import actions as cnw_actions
+from gamelib.cnw import battle
+from gamelib.cnw import board as cnw_board
+from gamelib.cnw import state as st
+from gamelib.cnw.queries import delivery_chain
+from widgets.cnw import checks
+from widgets.cnw.battle_lab import BattleLab
+from widgets.cnw.board_map import BoardMap
+from widgets.cnw.shipments import ShipmentLab
+from widgets.cnw.table import CnwTable
+from widgets.cnw.turn import TurnWalkthrough
+from widgets.i18n import t
+from widgets.kit.check import Check, Reflect
+
+
+def by_name(box) -> dict[str, Check | Reflect]:
+    return {c.name: c for c in box.children}
+
+
+@pytest.fixture(scope="module")
+def board_map() -> BoardMap:
+    return BoardMap()
+
+
+@pytest.fixture(scope="module")
+def lab() -> BattleLab:
+    return BattleLab(attackers=3, defenders=3)
+
+
+@pytest.fixture(scope="module")
+def ships() -> ShipmentLab:
+    return ShipmentLab()
+
+
+def rank_in(info: str) -> int:
+    return int(re.search(r"rank (\d+) of", info).group(1))
+
+
+# ---------------------------------------------------------------------- lesson 1: the map
+def test_regions_checks_match_the_map(board_map):
+    c = by_name(checks.lesson1.regions(board_map))
+    share = {}
+    for trace in board_map.region_traces:
+        symbols = list(trace.marker.symbol)
+        share[trace.name.split(" (+")[0]] = symbols.count("diamond") / len(symbols)
+    best = max(share, key=share.get)
+    most = c["cnw1-most-hubs"]
+    assert dict((v, k) for k, v in most.radio.options)[most.answer()] == best
+    fewest = c["cnw1-fewest-borders"]
+    region = cnw_board.load().regions[fewest.answer()]
+    legend = next(tr.name for tr in board_map.region_traces if tr.name.startswith(region.name))
+    assert legend.endswith(f"(+{c['cnw1-bonus'].answer()})")  # the legend shows the bonus
+    # the region's border gateways, as the map describes them: a link to another region
+    outside = 0
+    for code in region.gateways:
+        board_map.select(code)
+        links = re.search(r"Links \(\d+\): ([^<]*)", board_map.info.value).group(1)
+        codes = [x.split(" ")[0] for x in links.split(", ")]
+        outside += any(x not in region.gateways for x in codes)
+    assert outside == len(region.borders)
+    c["cnw1-bonus-why"].show_me()
+    assert "this project's design" in c["cnw1-bonus-why"].feedback.value
+
+
+def test_chokepoint_checks_match_the_map(board_map):
+    c = by_name(checks.lesson1.chokepoints(board_map))
+    top5 = c["cnw1-dashed-top5"]
+    top5.show_me()
+    assert board_map.colour_by.value == "betw"
+    board = cnw_board.load()
+    ends = {x for link in board.dashed for x in (link.a, link.b)}
+    shown = list(board_map.chokepoint_fig.data[0].customdata[:5])
+    assert top5.answer() == sum(code in ends for code in shown)
+    ranks = {}
+    for code in board.gateways:
+        board_map.select(code)
+        if "Links (2)" in board_map.info.value:
+            ranks[code] = rank_in(board_map.info.value)
+    two = c["cnw1-two-links"]
+    two.show_me()
+    assert board_map.gateway.value == two.answer() == min(ranks, key=ranks.get)
+    assert two.value() == two.answer()  # the check follows the map's selection
+    waw_svo = c["cnw1-waw-svo"]
+    seen = {}
+    for code in ("WAW", "SVO"):
+        board_map.select(code)
+        seen[code] = rank_in(board_map.info.value)
+    assert waw_svo.answer() == min(seen, key=seen.get)
+
+
+# ---------------------------------------------------------------------- lesson 1: the dice
+def bar(fig, trace: int, label: str) -> float:
+    data = fig.data[trace]
+    return data.y[list(data.x).index(label)]
+
+
+def test_attack_dice_match_the_roll_chart(lab):
+    [dice] = checks.lesson1.attack().children
+    lab.attackers.value = 3 - 1  # the slider counts the pawns that may roll
+    assert f"{dice.answer()} attack dice" in lab.roll_fig.layout.title.text
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_all_fall_matches_the_roll_chart(lab, seed):
+    c = by_name(checks.lesson1.roll(lab))["cnw1-all-fall"]
+    for _ in range(seed):
+        c.next_question()
+    c.show_me()
+    a, d = checks._all_fall(seed)
+    k = min(a, d)
+    assert f"{a} attack dice against {d} defence dice" in lab.roll_fig.layout.title.text
+    shown = bar(lab.roll_fig, 0, t("cnw.battle.outcome", a=0, d=k))
+    assert c.answer() == pytest.approx(100 * shown)
+    c.box.value = f"{100 * shown:.1f}"
+    assert c.check() is True
+
+
+def test_classic_likely_matches_the_roll_chart(lab):
+    c = by_name(checks.lesson1.roll(lab))
+    classic = c["cnw1-classic-likely"]
+    classic.show_me()
+    assert lab.rule.value == 2
+    trace = lab.roll_fig.data[1]
+    top = list(trace.x)[max(range(len(trace.y)), key=lambda i: trace.y[i])]
+    la, ld = classic.answer().split("-")
+    assert top == t("cnw.battle.outcome", a=la, d=ld)
+    c["cnw1-ties"].show_me()
+    assert "%" in c["cnw1-ties"].feedback.value
+
+
+def test_one_on_one_matches_the_curve_marker(lab):
+    [c] = checks.lesson1.chain(lab).children
+    c.show_me()
+    assert (lab.attackers.value, lab.defenders.value) == (1, 1)
+    assert c.answer() == pytest.approx(100 * lab.curve_fig.data[3].y[0])
+
+
+def heat(lab: BattleLab, a: int, d: int) -> float:
+    return lab.heat_fig.data[0].z[a - 1][d - 1]
+
+
+def test_even_odds_match_the_heat_map(lab):
+    c = by_name(checks.lesson1.battle(lab)) | by_name(checks.lesson1.hub(lab))
+    for name, rule, hub in (
+        ("cnw1-even-cnw", 3, False),
+        ("cnw1-even-classic", 2, False),
+        ("cnw1-even-hub", 3, True),
+    ):
+        check = c[name]
+        check.show_me()
+        a, d = check.answer(), checks.EVEN_DEFENDERS
+        assert (lab.attackers.value, lab.defenders.value, lab.rule.value, lab.hub.value) == (
+            a,
+            d,
+            rule,
+            hub,
+        )
+        assert heat(lab, a, d) >= 0.5 > heat(lab, a - 1, d)
+    more = c["cnw1-more-or-fewer"]
+    assert more.answer() == ("more" if c["cnw1-even-cnw"].answer() > checks.EVEN_DEFENDERS else "")
+
+
+def test_hub_checks_match_the_curves(lab):
+    c = by_name(checks.lesson1.hub(lab))
+    for name, curve in (("cnw1-hub-plain", 0), ("cnw1-hub-fort", 1)):
+        check = c[name]
+        check.show_me()
+        a = check.answer()
+        assert lab.defenders.value == checks.HUB_DEFENDERS and lab.attackers.value == a
+        assert lab.curve_fig.data[3].y[0] == pytest.approx(lab.curve_fig.data[curve].y[a - 1])
+        assert lab.curve_fig.data[curve].y[a - 1] >= 0.75 > lab.curve_fig.data[curve].y[a - 2]
+
+
+def exchange(lab: BattleLab, attacker: bool, defender: bool, rolls: int) -> float:
+    """Mean defender minus attacker losses over seeded rolls of the lab's dice table."""
+    lab.attacker_obc.value, lab.defender_obc.value = attacker, defender
+    lab.seed.value = 2  # the same seeded dice for every policy: set the seed anew
+    lab.seed.value = 1
+    total = 0
+    for _ in range(rolls):
+        r = lab._roll()
+        total += r.defender_losses - r.attacker_losses
+    return total / rolls
+
+
+def test_obc_side_matches_the_dice_table(lab):
+    c = by_name(checks.lesson1.obc(lab))["cnw1-obc-side"]
+    c.show_me()
+    assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (3, 3, True)
+    n = 6000
+    base = exchange(lab, False, False, n)
+    gain_a = exchange(lab, True, False, n) - base
+    gain_d = base - exchange(lab, False, True, n)
+    exact_a, exact_d = checks.obc_gains(3, 3, True)
+    assert gain_a == pytest.approx(exact_a, abs=0.06)
+    assert gain_d == pytest.approx(exact_d, abs=0.06)
+    assert c.answer() == ("attacker" if gain_a > gain_d else "defender")
+    lab.attacker_obc.value = lab.defender_obc.value = False
+    c.next_question()
+    c.show_me()  # a new seeded battle moves the sliders to it
+    a, d, hub = checks._obc_battle(1)
+    assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (a, d, hub)
+
+
+def test_monte_carlo_checks(lab):
+    c = by_name(checks.lesson1.montecarlo(lab))
+    narrower = c["cnw1-mc-narrower"]
+    narrower.show_me()
+    assert (lab.attackers.value, lab.defenders.value) == checks.MC_BATTLE
+    assert narrower.answer() == pytest.approx(200**0.5, abs=1.0)
+    assert c["cnw1-mc-outside"].answer() == 5
+    # the lab's panel uses battle.wilson_interval at its default confidence
+    confidence = inspect.signature(battle.wilson_interval).parameters["confidence"].default
+    assert confidence == checks.CONFIDENCE and lab.mc.interval is battle.wilson_interval
+
+
+# ---------------------------------------------------------------------- lesson 2
+def test_class_checks_match_the_class_table(ships):
+    c = by_name(checks.lesson2.classes(ships))
+    html = ships.classes_table().value
+    deadlines = [int(x) for x in re.findall(r"</td><td>(\d+)</td><td>\+", html)]
+    assert c["cnw2-more-turns"].answer() == deadlines[-1] - deadlines[0]
+    tight = c["cnw2-tightest"]
+    label = dict((v, k) for k, v in tight.radio.options)[tight.answer()]
+    for sector in label.split(t("cnw.checks.and")):
+        assert f"{sector} {tight.answer():+d}" in html
+
+
+def test_corridor_checks_match_the_map_text(ships):
+    c = by_name(checks.lesson2.corridor(ships))
+    dashed = c["cnw2-dashed-shipment"]
+    crossing = set()
+    for card_id in range(36):
+        ships.shipment.value = card_id
+        if not re.search(r"\b0 dashed route", ships.corridor_info.value):
+            crossing.add(card_id)
+    assert dashed.answer() == crossing
+    dashed.show_me()
+    assert ships.shipment.value in crossing
+    gateways = c["cnw2-corridor-gateways"]
+    for _ in range(3):
+        gateways.show_me()
+        hops = int(re.search(r"\((\d+) hops\)\.?$", ships.corridor_info.value).group(1))
+        assert gateways.answer() == hops + 1
+        assert f"#{ships.shipment.value}," in gateways.question
+        gateways.next_question()
+
+
+def test_bridge_checks_match_the_charts(ships):
+    c = by_name(checks.lesson2.bridges(ships))
+    far = c["cnw2-far-pairs"]
+    far.show_me()
+    base = ships.hops_fig.data[0]
+    assert far.answer() == sum(y for x, y in zip(base.x, base.y, strict=True) if x >= checks.FAR)
+    three = c["cnw2-three-hubs"]
+    for _ in range(3):
+        three.show_me()
+        before, after = re.search(
+            r"Average distance: ([\d.]+) hops on the board, <b>([\d.]+)</b>",
+            ships.bridges_info.value,
+        ).groups()
+        assert three.answer() == pytest.approx(float(before) - float(after), abs=0.011)
+        assert len({cnw_board.load().gateways[h].region for h in ships.hubs.value}) == 3
+        three.next_question()
+    top = c["cnw2-new-top"]
+    top.show_me()
+    assert len(ships.hubs.value) == 14
+    assert ships.choke_fig.data[0].y[0].startswith(top.answer() + " ")
+
+
+def test_deck_checks_match_the_deck_chart(ships):
+    c = by_name(checks.lesson2.deck(ships))
+    inter = next(tr for tr in ships.deck_fig.data if tr.name.startswith("Intercontinental"))
+    assert c["cnw2-p-inter"].answer() == pytest.approx(100 * sum(inter.y) / 36)
+    short = c["cnw2-short-far"]
+    short.show_me()
+    assert ships.deck_by.value == "hops"
+    shown = dict(zip(inter.x, inter.y, strict=True))
+    assert short.answer() == ("yes" if shown.get("1", 0) + shown.get("2", 0) > 0 else "no")
+
+
+# ---------------------------------------------------------------------- lesson 3
+@pytest.fixture(scope="module")
+def walk() -> TurnWalkthrough:
+    return TurnWalkthrough(seed=7)
+
+
+def test_turn_checks_match_the_walkthrough(walk):
+    c = by_name(checks.lesson3.turn(walk))
+    total = c["cnw3-reinforcements"]
+    for seed in (7, 8):
+        total.show_me()
+        assert walk.seed.value == seed
+        assert f"still to deploy: <b>{total.answer()}</b>" in walk.explain.value
+        total.next_question()
+    hubs = c["cnw3-from-hubs"]
+    hubs.show_me()
+    assert walk.seed.value == 7 and f"{hubs.answer()} for hubs" in walk.explain.value
+    dice = c["cnw3-defence-dice"]
+    dice.show_me()
+    assert walk.dice.value.count("color:#1f5fbf") == dice.answer()
+    assert walk.dice.value.count("color:#c0392b") == checks.first_roll(7)[1].dice
+
+
+def test_compare_checks_match_the_walkthrough(walk):
+    c = by_name(checks.lesson3.compare(walk))
+    delivering = set()
+    for seed in checks.SEEDS:
+        checks._replay_to(walk, seed, lambda wk: wk.done)
+        if any(": deliver" in s.lower() for s in walk.steps):
+            delivering.add(seed)
+    assert c["cnw3-delivering-seed"].answer() == delivering
+    stops = c["cnw3-hub-stop"]
+    assert stops.answer() and stops.answer() <= set(checks.SEEDS)
+    stops.show_me()
+    assert walk.done and walk.seed.value in stops.answer()
+
+
+# ---------------------------------------------------------------------- lesson 4
+def test_table_checks_match_the_table():
+    table = CnwTable(seats=("human", "courier", "expansionist"), seed=1)
+    c = by_name(checks.lesson4.table(table))
+    board = cnw_board.load()
+    mine = [
+        code for i, code in enumerate(board.gateways) if table.state.owner[i] == 0
+    ]  # the deal (§4): nobody has attacked yet
+    assert c["cnw4-start-hubs"].answer() == sum(board.gateways[g].hub for g in mine)
+    bots = CnwTable(seats=("human", "courier", "courier"), seed=1)  # bots stop at the human
+    while bots.state.phase != st.OPERATIONS:
+        p = bots.to_move()
+        bots.act(bots.bots[p].choose(bots.state), auto=False)
+    me = bots.state.current
+    codes = list(board.gateways)
+    source = next(
+        g for i, g in enumerate(codes) if bots.state.owner[i] == me and bots.state.pawns[i] >= 2
+    )
+    target = next(
+        g
+        for i, g in enumerate(codes)
+        if bots.state.owner[i] not in (me, -1) and g not in board.neighbours(source)
+    )
+    assert not bots.act(cnw_actions.Attack(source, target, 1), auto=False)
+    assert f"({c['cnw4-unlinked'].answer()})" in bots.notice.value
+
+
+def test_end_checks_match_the_bots_game():
+    table = CnwTable(seats=checks.BOT_SEATS, seed=1)
+    c = by_name(checks.lesson4.end(table))
+    table.finish()
+    assert table.state.victory == c["cnw4-victory"].answer()
+    assert t(f"cnw.victory.{table.state.victory}") in table.status.value
+    log, history = table.session.log, table.session.history  # what Back steps through
+    last = max(i for i, a in enumerate(log) if isinstance(a, cnw_actions.Deliver))
+    before = history[last]
+    chain = delivery_chain(before, before.current, log[last].shipment)
+    assert c["cnw4-last-chain"].answer() == len(chain) - 1 >= 1
+
+
+def test_every_cnw_check_has_its_texts():
+    """Every check of the four lessons builds (all its catalog keys exist) and says something
+    after "show me"."""
+    board_map, lab, ships = BoardMap(), BattleLab(), ShipmentLab()
+    walk = TurnWalkthrough(seed=7)
+    table = CnwTable(seats=("human", "courier", "expansionist"), seed=1)
+    boxes = [
+        *(f(board_map) for f in (checks.lesson1.regions, checks.lesson1.chokepoints)),
+        checks.lesson1.attack(),
+        *(
+            f(lab)
+            for f in (
+                checks.lesson1.roll,
+                checks.lesson1.chain,
+                checks.lesson1.battle,
+                checks.lesson1.hub,
+                checks.lesson1.obc,
+                checks.lesson1.montecarlo,
+            )
+        ),
+        *(f(ships) for f in (checks.lesson2.classes, checks.lesson2.corridor)),
+        *(f(ships) for f in (checks.lesson2.bridges, checks.lesson2.deck)),
+        checks.lesson3.turn(walk),
+        checks.lesson3.compare(walk),
+        checks.lesson4.table(table),
+        checks.lesson4.end(table),
+    ]
+    kinds = Counter()
+    for box in boxes:
+        for check in box.children:
+            check.show_me()
+            assert re.search(r"</b> \S", check.feedback.value), check.name
+            assert "{" not in check.feedback.value, check.name
+            kinds[type(check).__name__] += 1
+    assert sum(kinds.values()) >= 40 and kinds["Reflect"] >= 5
