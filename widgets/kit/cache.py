@@ -111,7 +111,10 @@ def code_version(module: str) -> str:
             kept = p.suffix in (".py", ".json", ".csv") and "__pycache__" not in p.parts
             if p.is_file() and kept:
                 named.append((p.relative_to(root).as_posix(), p))
-    spec = importlib.util.find_spec(module)
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):  # __main__ of a script: no source to name
+        spec = None
     if spec is not None and spec.origin and spec.origin.endswith(".py"):
         named.append((module, Path(spec.origin)))
     digest = hashlib.sha256()
