@@ -6,7 +6,10 @@ moves with the machine's load; this one is the Python side alone, steadier: CNW 
 lab (``BattleLab(attackers=3, defenders=3)``), the attackers slider stepped right and left as the
 benchmark's key presses do. Each step is timed from the new value to the last message for the
 browser serialised (the messages are JSON-encoded as the kernel would send them); the messages
-and their bytes are counted.
+and their bytes are counted. Not included: after drawing, the browser reports each updated
+figure's computed layout and traces back (``_js2py_*``, two messages a figure, about 5-10 ms of
+plotly's Python each on a busy 2-core machine), which the kernel handles before the next step;
+hence a step updates as few figures as it can.
 
     .venv/bin/python benchmarks/slider_kernel.py [--steps 60] [--profile]
 """
