@@ -101,6 +101,16 @@ def test_the_cache_off_computes_every_time(tmp_path, monkeypatch):
     assert cache.default_folder().parts[-2:] == (cache.APP, "results")
 
 
+def test_a_folder_that_cannot_be_written_only_turns_the_sharing_off(tmp_path):
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    store = cache.ResultCache(blocked / "results", shipped=None)
+    calls: list[int] = []
+    assert store.fetch("k", MODULE, counted(calls), lambda d, t: None)["seed"] == (4, 5)
+    assert store.fetch("k", MODULE, counted(calls), lambda d, t: None)["seed"] == (4, 5)
+    assert calls == [1, 1] and store.entries() == []
+
+
 def test_an_error_is_passed_on_and_nothing_stored(tmp_path):
     store = cache.ResultCache(tmp_path, shipped=None)
 

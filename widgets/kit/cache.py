@@ -262,18 +262,25 @@ class ResultCache:
         except TypeError as e:
             log.warning("not caching %s: %s", key, e)
             return None
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / self.name(key, version)
         body = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=SUFFIX)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=SUFFIX)
+        except OSError as e:  # read-only or full: the result is only not cached
+            log.warning("not caching %s in %s: %s", key, folder, e)
+            return None
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(body)
             os.replace(tmp, path)
-        except BaseException:
+        except BaseException as e:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            raise
+            if not isinstance(e, OSError):
+                raise
+            log.warning("not caching %s in %s: %s", key, folder, e)
+            return None
         if folder == self.folder:
             self.evict()
         return path
@@ -352,9 +359,15 @@ class ResultCache:
         waiting, go on without it (None)."""
         assert self.folder is not None
         locks = self.folder / "locks"
-        locks.mkdir(parents=True, exist_ok=True)
         path = locks / self.name(key, code_version(module)).replace(SUFFIX, ".lock")
-        with open(path, "a+", encoding="ascii") as f:
+        try:
+            locks.mkdir(parents=True, exist_ok=True)
+            f = open(path, "a+", encoding="ascii")  # noqa: SIM115 - closed by the with below
+        except OSError as e:  # a folder we may not write: no sharing, the lab still works
+            log.warning("no lock in %s: %s", locks, e)
+            yield None
+            return
+        with f:
             deadline = time.monotonic() + self.patience
             while True:
                 try:
