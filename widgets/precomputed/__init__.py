@@ -1,12 +1,12 @@
 """Results of every lab's default presses, shipped with the lessons: the read-only first layer
 of the shared result cache (``widgets.kit.cache``), so the first press of the day is instant.
 
-:data:`DEFAULTS` lists each lab as its lesson builds it and the buttons a lesson asks for;
-``make precompute`` (``python -m widgets.precomputed``; ``--all`` to play every one again)
-plays those whose entry is missing or made by older code and writes the ``*.json.gz`` entries
-here. ``tests/widgets/test_cache.py`` fails when an entry no longer
-matches the code version of its game (a rules, bot or data change) or a default press is
-missing, so they cannot go stale silently.
+:data:`DEFAULTS` lists each lab as its lesson builds it and its default presses (the main
+button, the Monte Carlo check). ``make precompute`` (``python -m widgets.precomputed``;
+``--all`` plays every one again) plays those whose entry is missing or made by older code and
+writes the ``*.json.gz`` entries here. ``tests/widgets/test_cache.py`` fails when an entry no
+longer matches the code version of its game (a rules, bot or data change) or a default press
+is missing, so they cannot go stale silently.
 """
 
 from __future__ import annotations
