@@ -40,6 +40,8 @@ def fig(name: str) -> str:
     return f".{name.split('-')[0]}-fig-{'-'.join(name.split('-')[1:])}"
 
 
+CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widgets/kit/check.py)
+
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
     # ---------------------------------------------------------------- AirWar: Pacific!
@@ -111,6 +113,12 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".cnw-view-toggle", nth=1, charts=(".cnw-board-map",)),
             Shot("cnw__01_schematic_waw"),
             Shot("element__cnw_map_schematic", ".cnw-board-map"),
+            # a check answered in the page: WAW (chosen on the map above) has more than two links
+            Click(".check-cnw1-two-links .check-submit", shows=(CHECK_SAID, "Not yet")),
+            Click(".check-cnw1-two-links .check-show", charts=(fig("cnw-map"),)),
+            Shows(CHECK_SAID, "The answer"),
+            Shows(".check-score", "1 of"),
+            Shot("element__cnw_check", ".check-cnw1-two-links"),
             Click(".cnw-roll"),
             Matches(".cnw-dice", "[⚀⚁⚂⚃⚄⚅]"),
         ),
