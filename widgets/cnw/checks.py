@@ -622,7 +622,7 @@ def l2_dashed_shipment(lab: Any) -> Pick:
         chosen = check.value()
         lab.shipment.value = chosen if chosen in crossing else min(crossing)
 
-    check.on_explain = check._base_explain = show
+    check.prove_with(show)
     return check.follow(lab.shipment)
 
 
@@ -957,7 +957,31 @@ def _seed_options() -> list[tuple[str, int]]:
     return [(str(s), s) for s in SEEDS]
 
 
-def _seed_pick(walk: Any, name: str, found: Callable[[int], list[Any]]) -> Pick:
+def _delivered(seed: int) -> str:
+    """ "seed: origin → … → destination" for each delivery of the opener's turn at ``seed``."""
+    return "; ".join(f"{seed}: {' → '.join(chain)}" for _, chain in deliveries(seed))
+
+
+def _saved(seed: int) -> str:
+    """ "seed: attack dice against defence dice +1" for each roll the hub decided at ``seed``."""
+    return "; ".join(
+        _t(
+            L3,
+            "hub_stop",
+            "roll",
+            seed=seed,
+            source=roll["source"],
+            target=roll["target"],
+            attack=" ".join(map(str, roll["attack"])),
+            defend=" ".join(map(str, roll["defend"])),
+        )
+        for roll in hub_stops(seed)
+    )
+
+
+def _seed_pick(
+    walk: Any, name: str, found: Callable[[int], list[Any]], detail: Callable[[int], str]
+) -> Pick:
     def answer() -> frozenset[int]:
         return frozenset(s for s in SEEDS if found(s))
 
@@ -966,7 +990,9 @@ def _seed_pick(walk: Any, name: str, found: Callable[[int], list[Any]]) -> Pick:
         _t(L3, name, "question", low=SEEDS[0], high=SEEDS[-1]),
         answer,
         options=_seed_options(),
-        explanation=lambda seeds: _t(L3, name, "explain", seeds=", ".join(map(str, sorted(seeds)))),
+        explanation=lambda seeds: _t(
+            L3, name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
+        ),
         **_texts(L3, name),
     )
 
@@ -975,14 +1001,14 @@ def _seed_pick(walk: Any, name: str, found: Callable[[int], list[Any]]) -> Pick:
         chosen = check.value()
         _replay_to(walk, chosen if chosen in seeds else min(seeds), lambda wk: wk.done)
 
-    check.on_explain = check._base_explain = show
+    check.prove_with(show)
     return check
 
 
 def l3_step2(walk: Any) -> w.VBox:
     return stack(
-        _seed_pick(walk, "delivering_seed", deliveries),
-        _seed_pick(walk, "hub_stop", hub_stops),
+        _seed_pick(walk, "delivering_seed", deliveries, _delivered),
+        _seed_pick(walk, "hub_stop", hub_stops, _saved),
     )
 
 

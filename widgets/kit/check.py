@@ -230,6 +230,11 @@ class Check(w.VBox):
         self.put(None)
         self._set_status(OPEN)
 
+    def prove_with(self, on_explain: Callable[[], None]) -> None:
+        """Set ``on_explain`` after construction (when it needs the check itself, e.g. to show
+        the learner's own right answer rather than the first of several)."""
+        self._base_explain = self.on_explain = on_explain
+
     def _proved(self) -> None:
         if self.on_explain is not None:
             self.on_explain()
@@ -277,7 +282,7 @@ class Pick(Choice):
             value=None,
             description=t("common.check.your_answer"),
             style=LABEL,
-            layout=w.Layout(width="auto"),
+            layout=w.Layout(width="auto", max_width="640px"),
         )
         return tagged(self.radio, "check-pick")
 
