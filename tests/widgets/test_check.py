@@ -9,7 +9,7 @@ import ipywidgets as w
 import pytest
 
 from widgets.i18n import t
-from widgets.kit.check import Choice, Number, Order, Pick, Reflect, Score, Variant
+from widgets.kit.check import Choice, Number, Order, Pick, Reflect, Score, Variant, lesson_score
 
 
 def said(check) -> str:
@@ -212,16 +212,19 @@ def test_score_counts_answered_and_right():
     assert "3 of 3 answered, 2 right" in score.value and "check-score" in score._dom_classes
 
 
-def test_the_page_score_counts_the_open_checks_and_follows_them_live():
-    w.Widget.close_all()
+def test_the_page_score_counts_the_open_checks_and_follows_them_live(monkeypatch):
+    from widgets.kit import check as kit
+
+    monkeypatch.setattr(kit, "_CHECKS", {})  # this test's page only
     first = Number("t-page-1", "?", 1, hint="h")
-    Reflect("t-page-r", "Why?", "m")
-    score = Score()  # lesson_score(): every scored check of the page
+    reflect = Reflect("t-page-r", "Why?", "m")
+    score = lesson_score()  # every scored check of the page
     assert score.counts() == (0, 0, 1)
     first.box.value = "1"
     first.check()
     assert "1 of 1 answered, 1 right" in score.value
-    Number("t-page-1", "?", 1, hint="h")  # a re-run cell replaces its check
+    again = Number("t-page-1", "?", 1, hint="h")  # a re-run cell replaces its check
     assert score.counts() == (0, 0, 1)
-    w.Widget.close_all()  # another page in the same kernel
+    again.close()  # the next page in the same kernel closed this page's widgets
+    reflect.close()
     assert score.counts() == (0, 0, 0)
