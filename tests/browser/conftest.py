@@ -66,6 +66,7 @@ def running_voila():
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                "--show_tracebacks=True",  # a failed cell's error in the test's message
                 ".",
             ],
             cwd=ROOT,

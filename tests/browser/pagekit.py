@@ -14,6 +14,8 @@ from typing import Any, Protocol
 from .conftest import ROOT, element_screenshot, screenshot, wait_for_voila
 
 TIMEOUT = 60_000  # ms: a kernel answering on a loaded 2-core machine
+# what Voila shows for a failed cell, without and with --show_tracebacks
+CELL_FAILED = ("There was an error when executing cell", "Traceback")
 
 # what a chart "shows": enough of every trace to see any change a control makes
 PLOT_DATA = (
@@ -35,12 +37,19 @@ def open_lesson(watched: Any, base: str, notebook: str) -> Any:
     page.goto(f"{base}/voila/render/notebooks/{notebook}", wait_until="domcontentloaded")
     wait_for_voila(page)
     if n := code_cells(notebook):
+        # every code cell shows its widget, or a cell failed: then say so now, not at a timeout
         page.wait_for_function(
-            "(n) => [...document.querySelectorAll('.jp-OutputArea-output')]"
+            "([n, failed]) => failed.some(f => document.body.textContent.includes(f)) ||"
+            " [...document.querySelectorAll('.jp-OutputArea-output')]"
             ".filter(o => o.querySelector('.jupyter-widgets')).length >= n",
-            arg=n,
+            arg=[n, CELL_FAILED],
             timeout=TIMEOUT,
+            polling=250,
         )
+        body = page.inner_text("body")
+        for failed in CELL_FAILED:
+            if failed in body:
+                raise AssertionError(f"{notebook}: {body[body.index(failed) :][-1500:]}")
     quiet(page)
     settle(page)
     return page
@@ -76,8 +85,8 @@ def assert_healthy(watched: Any) -> None:
     """No widget error, no traceback, no console error, no failed or outside request."""
     body = watched.page.inner_text("body")
     assert "Error displaying widget" not in body
-    assert "There was an error when executing cell" not in body
-    assert "Traceback" not in body
+    for failed in CELL_FAILED:
+        assert failed not in body
     assert watched.problems() == {}
 
 
