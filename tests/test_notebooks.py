@@ -126,10 +126,6 @@ NOT_YET_SHAPED = {
     "logiquo/02_odds_of_defense.ipynb",
     "logiquo/03_play_together.ipynb",
     "logiquo/04_strategy_lab.ipynb",
-    "rails/01_the_map_as_a_graph.ipynb",
-    "rails/02_cards_and_odds.ipynb",
-    "rails/03_tickets_and_longest_path.ipynb",
-    "rails/04_play.ipynb",
     "rails/05_strategy.ipynb",
 }
 CHECK_CELL = re.compile(r"\bchecks\.\w+\(")

@@ -33,7 +33,7 @@ from gamelib.rails.routes import (
     longest_trail_steps,
     shortest_route,
 )
-from gamelib.rails.scoring import ROUTE_POINTS, final_scores, player_routes
+from gamelib.rails.scoring import ROUTE_POINTS, final_scores, player_routes, winners
 from gamelib.rails.state import SECOND_DRAW
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, Variant, lesson_score, stack
@@ -817,9 +817,10 @@ TRAIL_SEEDS = tuple(range(1, 9))  # the seeds "is the longest trail usually the 
 
 
 def winner_has_trail(seed: int) -> bool:
+    """Whether a winner of the bots' game at ``seed`` (ties broken as §Calcolo dei punti says)
+    scored the longest-trail bonus."""
     scores = final_scores(trail_of(seed).state)
-    best = max(s.total for s in scores)
-    return any(s.total == best and s.longest_bonus for s in scores)
+    return any(scores[p].longest_bonus for p in winners(scores))
 
 
 def l3_winner_trail(explorer: Any) -> Number:
