@@ -246,6 +246,19 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "rails/04_play.ipynb",
         (
+            # the deal's view jumps to the first turn; a check answered wrong, then shown
+            Click(".rails-turn-moment", nth=1, shows=(".rails-turn-info", "payable now")),
+            Type(".check-rails4-pile", "1"),
+            Click(
+                ".check-rails4-pile .check-submit",
+                shows=(".check-rails4-pile .check-feedback", "Not yet"),
+            ),
+            Click(
+                ".check-rails4-pile .check-show",
+                shows=(".check-rails4-pile .check-feedback", "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
+            Shot("element__rails_check", ".check-rails4-pile"),
             Click(".rails-keep", grows=".rails-log li"),
             # two turns of two blind cards (the bot answers in between), then one more
             Repeat(5, (Click(".rails-draw-deck", grows=".rails-log li"),)),
