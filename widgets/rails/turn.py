@@ -10,6 +10,7 @@ buttons jump to the deal, the first turn and the last round. What the player to 
 from __future__ import annotations
 
 import html
+from functools import cache
 from typing import Any
 
 import ipywidgets as w
@@ -26,9 +27,11 @@ from widgets.rails.table import make_bot
 MOMENTS = ("setup", "turn", "last_round")
 
 
+@cache
 def bots_game(seed: int, players: int) -> tuple[list[Any], list[Any]]:
     """Every state and action of a game of planner bots (seed ``seed * 10 + seat``, like the
-    table's bots): ``states[i + 1] = apply(states[i], actions[i])``."""
+    table's bots): ``states[i + 1] = apply(states[i], actions[i])``. Cached: the three views of
+    lesson 4 and its checks share one game (states are never changed in place)."""
     names = [t("rails.table.name_planner", n=i + 1) for i in range(players)]
     state = rails.new_game(names, seed=seed)
     bots = [make_bot("planner", seed * 10 + p) for p in range(players)]
