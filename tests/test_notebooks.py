@@ -122,9 +122,6 @@ NOT_YET_SHAPED = {
     "airwar/04_play.ipynb",
     "airwar/05_strategy.ipynb",
     "cnw/05_strategy_lab.ipynb",
-    "logiquo/01_threats_and_controls.ipynb",
-    "logiquo/02_odds_of_defense.ipynb",
-    "logiquo/03_play_together.ipynb",
     "logiquo/04_strategy_lab.ipynb",
     "rails/05_strategy.ipynb",
 }
