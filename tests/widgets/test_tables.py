@@ -125,6 +125,26 @@ def test_buttons_are_the_decisions_of_the_human_to_move(table):
     assert table.actions.children == ()
 
 
+def test_a_second_click_on_a_replaced_button_plays_nothing(table):
+    """A double click: the first click plays the decision and draws new buttons; the second,
+    arriving from the old button, must not play the same decision again in the new state."""
+    for _ in range(200):  # CNW places its pawns on the map: play until a decision is a button
+        if table.actions.children:
+            break
+        play(table, 1)
+    if not table.actions.children:
+        assert table.button_actions() == []
+        pytest.skip("every decision of this table has its own control, none is a button")
+    button = table.actions.children[-1]
+    start = table.session.index
+    button.click()
+    after = snapshot(table)
+    assert table.session.index > start
+    assert button not in table.actions.children
+    button.click()
+    assert snapshot(table) == after
+
+
 def test_a_move_for_a_bot_is_refused(table):
     play(table, 1)
     table.kinds = [table.default_seat] * len(table.kinds)

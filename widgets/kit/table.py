@@ -344,7 +344,13 @@ class TableBase(w.VBox):
         )
 
     def _draw_actions(self, actions: list[Any]) -> None:
-        """One button per decision, coloured by its kind; a click plays it."""
+        """One button per decision, coloured by its kind; a click plays it. The old buttons are
+        closed, and a click that was already on its way from one of them is ignored: a double
+        click must not play the same decision again in the next state."""
+        self._drawn = getattr(self, "_drawn", 0) + 1
+        drawn = self._drawn
+        for old in self.actions.children:
+            old.close()
         buttons = []
         for action in actions:
             label = self.action_label(action)
@@ -357,9 +363,14 @@ class TableBase(w.VBox):
             button.add_class(f"{self.css}-action")
             button.add_class(f"{self.css}-action-{type(action).__name__.lower()}")
             button.action = action
-            button.on_click(lambda _b, a=action: self.act(a))
+            button.on_click(lambda _b, a=action, d=drawn: self._press(a, d))
             buttons.append(button)
         self.actions.children = buttons
+
+    def _press(self, action: Any, drawn: int) -> None:
+        """A click on an action button, played only if the button belongs to the state shown."""
+        if drawn == self._drawn:
+            self.act(action)
 
     def _draw_log(self) -> None:
         """The newest move first (the box scrolls), numbered from the start; undone moves grey."""
