@@ -67,3 +67,39 @@ def test_a_bad_line_up_is_refused():
         run_study("airwar", 1, ("planner", "planner", "random"))
     with pytest.raises(ValueError, match="no options"):
         run_study("cnw", 1, ("random",) * 3, options=["speedy"])
+
+
+def test_the_more_games_widget_draws_measured_and_expected_intervals(tmp_path, monkeypatch):
+    from widgets.kit import intervals
+
+    rows = run_study("logiquo", 40, ("careful",) * 4, seed=2)
+    data = {"logiquo": {"fair": None, "kind": "mean", "series": {}}}
+    for name in ("cooperative", "selfish"):
+        points = {"10": mean_interval([r["length"] for r in rows[:10]]).to_dict()}
+        data["logiquo"]["series"][name] = {"games": 10, "command": "c", "points": points}
+    path = tmp_path / "studies.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(intervals, "DATA", path)
+    monkeypatch.setattr(intervals, "MARKS", (10, 1000))
+    lab = intervals.MoreGames("logiquo")
+    first = lab.fig.data[0]
+    assert list(first.marker.symbol) == ["circle", "circle-open"]  # measured, then expected
+    measured = mean_interval([r["length"] for r in rows[:10]])
+    assert first.y[0] == pytest.approx(measured.estimate)
+    # a hundred times the games: a tenth of the half width
+    assert first.error_y.array[1] == pytest.approx(measured.half_width / 10, rel=1e-6)
+    assert lab.text.value.count("(measured)") == 2 and "expected" in lab.text.value
+
+
+def test_the_shipped_study_figures_cover_every_strategy_lab():
+    from widgets.kit import intervals
+
+    shipped = json.loads(intervals.DATA.read_text())
+    assert set(shipped) == {"airwar", "cnw", "rails", "logiquo"}
+    for lab, entry in shipped.items():
+        for series in entry["series"].values():
+            assert series["command"].startswith(f"python -m gamelib.study {lab} ")
+            assert "1000" in series["points"] and series["games"] >= 1000
+            for n, p in series["points"].items():
+                assert p["n"] <= int(n) and p["low"] <= p["estimate"] <= p["high"]
+        intervals.MoreGames(lab)  # builds from the shipped data

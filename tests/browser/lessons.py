@@ -89,6 +89,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "airwar/05_strategy.ipynb",
         (
+            Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".airwar-strategy-games", "5"),
             Click(
                 ".airwar-strategy-run",
@@ -159,6 +160,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/05_strategy_lab.ipynb",
         (
+            Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".cnw-lab-games", "5"),
             Click(
                 ".cnw-lab-run", charts=(fig("cnw-victory"),), shows=(".cnw-lab-result", "5 games")
@@ -206,6 +208,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "logiquo/04_strategy_lab.ipynb",
         (
+            Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".logiquo-strategy-games", "5"),
             Click(
                 ".logiquo-strategy-run",
@@ -270,6 +273,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "rails/05_strategy.ipynb",
         (
+            Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".rails-strategy-games", "5"),
             Click(
                 ".rails-strategy-run",
