@@ -41,6 +41,8 @@ def fig(name: str) -> str:
 
 
 CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widgets/kit/check.py)
+LQ_SAID = ".check-logiquo1-half .check-feedback"
+LQ3_SAID = ".check-logiquo3-winner .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
@@ -178,6 +180,13 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".logiquo-order", nth=2, charts=(fig("logiquo-heatmap"),)),
             Choose(".logiquo-threat-pick", 9, charts=(fig("logiquo-network"),)),
             Slide(".logiquo-budget", "ArrowRight", 3, charts=(fig("logiquo-cover"),)),
+            # a check answered in the page: 3 picks are too few; Show me moves the slider back to 7
+            Type(".check-logiquo1-half .check-number", "3"),
+            Click(".check-logiquo1-half .check-submit", shows=(LQ_SAID, "Not yet")),
+            Click(".check-logiquo1-half .check-show", charts=(fig("logiquo-cover"),)),
+            Shows(LQ_SAID, "The answer"),
+            Shows(".check-score", "1 of"),
+            Shot("element__logiquo_check", ".check-logiquo1-half"),
             Shot("logiquo__01_heatmap", fig("logiquo-heatmap")),
             Shot("logiquo__01_network", fig("logiquo-network")),
             Shot("logiquo__01_after_controls"),
@@ -203,6 +212,11 @@ LESSONS: tuple[Lesson, ...] = (
             Shot("logiquo__03_my_turn", ".logiquo-table"),
             Back("logiquo"),
             Shot("logiquo__03_after_actions"),
+            # §Fine del Gioco: the same seed played on to the end of the deck eliminates players
+            Click(".logiquo-ending-mode", nth=1, shows=(".logiquo-ending-result", "eliminated")),
+            Click(".check-logiquo3-winner .check-show", shows=(LQ3_SAID, "The answer")),
+            Shows(".logiquo-ending-result", "★ winner"),
+            Shot("element__logiquo_ending", ".logiquo-ending"),
         ),
     ),
     Lesson(

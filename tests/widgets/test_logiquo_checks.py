@@ -12,6 +12,7 @@ import pytest
 from gamelib import logiquo as game
 from gamelib.logiquo import actions, cards, odds
 from gamelib.logiquo.ending import ranking_key
+from widgets.i18n import t
 from widgets.kit.check import Check, Choice, Number, Reflect
 from widgets.logiquo import checks
 from widgets.logiquo.deck import CardBrowser, CoverageLab
@@ -253,7 +254,9 @@ def standings(view: EndingView) -> dict[str, str]:
     for row in rows[1:]:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         if cells:
-            out[re.sub(r"<[^>]+>", "", cells[0]).replace(" 🏆", "")] = row
+            out[re.sub(r"<[^>]+>", "", cells[0]).replace(" " + t("logiquo.ending.winner"), "")] = (
+                row
+            )
     return out
 
 
@@ -267,7 +270,7 @@ def test_winner_checks_match_the_ending_view():
         assert view.seed.value == winner.seed and view.ending.value == "first_zero"
         final = view.final()
         rows = standings(view)
-        crowned = {name for name, row in rows.items() if "🏆" in row}
+        crowned = {name for name, row in rows.items() if t("logiquo.ending.winner") in row}
         assert crowned == {final.players[p] for p in winner.answer()}
         keys = {p: ranking_key(final, p) for p in range(len(final.players))}
         for p, name in enumerate(final.players):

@@ -56,6 +56,7 @@ class EndingView(w.VBox):
                 options=[(t(f"logiquo.ending.mode_{e}"), e) for e in ENDINGS],
                 value=ending,
                 description=t("logiquo.ending.mode"),
+                style={"button_width": "auto"},
             ),
             "logiquo-ending-mode",
         )
@@ -78,7 +79,7 @@ class EndingView(w.VBox):
         rows = []
         for p, name in enumerate(s.players):
             data, cms, specials, listed = ranking_key(s, p)
-            mark = " 🏆" if p in winners else ""
+            mark = f" <b>{t('logiquo.ending.winner')}</b>" if p in winners else ""
             state = t("logiquo.ending.in") if s.alive[p] else t("logiquo.ending.out")
             rows.append([f"<b>{html.escape(name)}</b>{mark}", state, data, cms, specials, listed])
         head = [t(f"logiquo.ending.col_{c}") for c in ("player", "seat", *TIEBREAKS)]
