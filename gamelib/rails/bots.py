@@ -11,6 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from networkx.utils import UnionFind
 
 from gamelib.bots import RandomBot as _BaseRandomBot
 from gamelib.rails import rules as _rules
@@ -24,8 +27,7 @@ from gamelib.rails.actions import (
 )
 from gamelib.rails.board import GREY, Ticket, load
 from gamelib.rails.cards import COLORS, INDEX, LOCO, LOCOMOTIVE
-from gamelib.rails.routes import graph_of, open_routes, shortest_route
-from gamelib.rails.routes import ticket_completed as _connected
+from gamelib.rails.routes import open_routes, shortest_route
 from gamelib.rails.scoring import ROUTE_POINTS
 from gamelib.rails.state import SECOND_DRAW, SETUP, TICKETS, RailsState
 
@@ -55,15 +57,30 @@ def make_plan(
     An approximate Steiner tree: each ticket's shortest path by trains treats the player's
     routes and the routes already planned as free, so later tickets reuse earlier chains. A
     ticket that cannot be reached, or would push the plan past ``budget`` trains, is dropped.
+
+    The plan depends only on who owns which route, the tickets and the budget, so it is
+    memoised on those (:func:`plan_for`): a player drawing cards asks twice a turn, and again
+    on its next turn when nobody claimed a route in between.
     """
-    board = load()
-    ticket_ids = list(state.tickets[player] if tickets is None else tickets)
+    ticket_ids = tuple(state.tickets[player] if tickets is None else tickets)
     budget = state.trains[player] if budget is None else budget
-    owned = [rid for rid, o in enumerate(state.owner) if o == player]
-    mine = graph_of(board.routes[rid] for rid in owned)
-    todo = [t for t in ticket_ids if not _connected(mine, board.tickets[t])]
+    return plan_for(tuple(state.owner), state.players, player, ticket_ids, budget)
+
+
+@lru_cache(maxsize=4096)
+def plan_for(
+    owner: tuple[int, ...], players: int, player: int, ticket_ids: tuple[int, ...], budget: int
+) -> Plan:
+    """:func:`make_plan` on the plain data it reads (``owner[route_id]``, the number of
+    players, the seat, its tickets, the trains it may spend)."""
+    board = load()
+    owned = [rid for rid, o in enumerate(owner) if o == player]
+    mine = UnionFind()
+    for rid in owned:
+        mine.union(board.routes[rid].a, board.routes[rid].b)
+    todo = [t for t in ticket_ids if not _joined(mine, board.tickets[t])]
     todo.sort(key=lambda t: -board.tickets[t].points)
-    available = open_routes(state, player)
+    available = open_routes(_Owners(owner, players), player)
     planned: list[int] = []
     trains = 0
     served: list[int] = []
@@ -80,6 +97,22 @@ def make_plan(
         served.append(tid)
     planned.sort(key=lambda rid: -board.routes[rid].length)
     return Plan(tuple(planned), trains, tuple(served), tuple(dropped))
+
+
+@dataclass(frozen=True)
+class _Owners:
+    """The two fields of a state :func:`gamelib.rails.routes.open_routes` reads."""
+
+    owner: tuple[int, ...]
+    players: int
+
+
+def _joined(network: UnionFind, ticket: Ticket) -> bool:
+    """Whether the player's own routes join the ticket's cities: the same answer as
+    ``routes.ticket_completed`` (``nx.has_path`` on the player's network), from the network's
+    connected parts (a city the network does not reach is in none)."""
+    parents = network.parents
+    return ticket.a in parents and ticket.b in parents and network[ticket.a] == network[ticket.b]
 
 
 class PlannerBot:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from heapq import heappop, heappush
+from itertools import count
 from typing import Any
 
 import networkx as nx
@@ -75,35 +77,84 @@ def shortest_route(
 
     ``by="trains"`` weighs a route by its length, ``by="routes"`` counts routes. Only the route
     ids in ``available`` (default: all) may be used; ``owned`` routes cost nothing.
+
+    This is ``nx.dijkstra_path`` over the ``nx.Graph`` of those routes (the cheapest of parallel
+    routes kept), done on plain dicts built in the order networkx builds its adjacency, so it
+    finds the same path, ties included: the planner bot asks it for every ticket at every
+    decision, and building a networkx graph each time was most of a simulated game
+    (``tests/rails/test_rails_speedups.py`` checks it against networkx).
     """
     if by not in ("trains", "routes"):
         raise ValueError(f"by must be 'trains' or 'routes', not {by!r}")
     board = board or load()
     owned_set = set(owned)
     ids = range(len(board.routes)) if available is None else available
-    graph = nx.Graph()
+    by_trains = by == "trains"
+    # adjacency as nx.Graph.add_edge builds it: city -> {city: (weight_key, w, rid)}, one
+    # shared edge tuple per pair, a cheaper parallel route replacing it in place
+    adj: dict[str, dict[str, tuple[tuple[int, int], float, int]]] = {}
+    routes = board.routes
     for rid in (*ids, *owned_set):
-        r = board.routes[rid]
-        cost = 0 if rid in owned_set else (r.length if by == "trains" else 1)
-        # tie-break on trains so "routes" prefers the shorter of equal-count chains
-        weight = (cost, 0 if rid in owned_set else r.length)
-        old = graph.get_edge_data(r.a, r.b)
-        if old is None or weight < old["weight_key"]:
-            graph.add_edge(r.a, r.b, weight_key=weight, w=cost + r.length * 1e-6, rid=rid)
-    if a not in graph or b not in graph:
+        r = routes[rid]
+        if rid in owned_set:
+            weight, w = (0, 0), r.length * 1e-6
+        else:
+            cost = r.length if by_trains else 1
+            weight, w = (cost, r.length), cost + r.length * 1e-6
+        ra, rb = r.a, r.b
+        near = adj.get(ra)
+        old = near.get(rb) if near is not None else None
+        if old is None or weight < old[0]:
+            edge = (weight, w, rid)
+            adj.setdefault(ra, {})[rb] = edge
+            adj.setdefault(rb, {})[ra] = edge
+    if a not in adj or b not in adj:
         return None
-    try:
-        nodes = nx.dijkstra_path(graph, a, b, weight="w")
-    except nx.NetworkXNoPath:
+    nodes = _dijkstra_path(adj, a, b)
+    if nodes is None:
         return None
-    rids = tuple(graph[u][v]["rid"] for u, v in zip(nodes, nodes[1:], strict=False))
+    rids = tuple(adj[u][v][2] for u, v in zip(nodes, nodes[1:], strict=False))
     new = [rid for rid in rids if rid not in owned_set]
     return Path(
         cities=tuple(nodes),
         route_ids=rids,
-        trains=sum(board.routes[rid].length for rid in new),
+        trains=sum(routes[rid].length for rid in new),
         routes=len(new),
     )
+
+
+def _dijkstra_path(
+    adj: dict[str, dict[str, tuple[Any, float, int]]], source: str, target: str
+) -> list[str] | None:
+    """The cities of the lightest path (edge weight ``w``, the tuple's second item), or None:
+    networkx's ``_dijkstra_multisource`` step for step (same heap order, a node's predecessor
+    replaced only by a strictly shorter distance), so equal-weight paths resolve as there."""
+    dist: dict[str, float] = {}
+    seen: dict[str, float] = {source: 0}
+    pred: dict[str, str] = {}
+    tick = count()
+    fringe: list[tuple[float, int, str]] = [(0, next(tick), source)]
+    while fringe:
+        dist_v, _, v = heappop(fringe)
+        if v in dist:
+            continue
+        dist[v] = dist_v
+        if v == target:
+            break
+        for u, edge in adj[v].items():
+            if u in dist:
+                continue
+            vu_dist = dist_v + edge[1]
+            if u not in seen or vu_dist < seen[u]:
+                seen[u] = vu_dist
+                heappush(fringe, (vu_dist, next(tick), u))
+                pred[u] = v
+    if target not in dist:
+        return None
+    path = [target]
+    while path[-1] in pred:
+        path.append(pred[path[-1]])
+    return path[::-1]
 
 
 def open_routes(state: Any, player: int) -> list[int]:
