@@ -216,7 +216,7 @@ def play(name: str, seed: int, roundtrip_every: int) -> dict[str, Any]:
                 return fail(step, f"after {action}: {problem}")
         state, frozen = new, pickle.dumps(new)
     out["actions"] = step
-    if step < poke_at:  # a short game: poke its final position
+    if not out["malformed"]:  # a game shorter than poke_at: poke its final position
         problem = poke(g, codec, rng, state, frozen, g.legal_actions(state))
         out["malformed"] += 1
         if problem:
