@@ -155,11 +155,12 @@ def encode(value: Any) -> Any:
 def decode(data: Any) -> Any:
     """The value :func:`encode` was given."""
     if isinstance(data, list):
-        return [decode(v) for v in data]
+        return list(data) if _flat(data) else [decode(v) for v in data]
     if not isinstance(data, dict):
         return data
     if "~tuple" in data:
-        return tuple(decode(v) for v in data["~tuple"])
+        items = data["~tuple"]
+        return tuple(items) if _flat(items) else tuple(decode(v) for v in items)
     if "~dict" in data:
         return {_hashable(decode(k)): decode(v) for k, v in data["~dict"]}
     if "~rows" in data:
@@ -172,6 +173,12 @@ def decode(data: Any) -> Any:
         cls = _dataclass(data["~data"])
         return cls(**{n: decode(v) for n, v in data["fields"].items()})
     return {k: decode(v) for k, v in data.items()}
+
+
+def _flat(items: list[Any]) -> bool:
+    """Whether a JSON list holds numbers, strings, booleans and nulls only (nothing to decode:
+    a game's per-turn figures, most of a stored result)."""
+    return not any(isinstance(v, list | dict) for v in items)
 
 
 def _hashable(key: Any) -> Any:
