@@ -1,9 +1,11 @@
-"""One seeded raid, step by step: the Axis attacks the Allies from Lae and Rabaul.
+"""One seeded raid, step by step: the Axis attacks the Allies from Lae and Rabaul, or, in the
+Carrier stage (§Stadio Portaerei), from the carriers Akagi and Kaga against the Enterprise.
 
 The position comes from ``gamelib.airwar.scenario``; the attacker's first decisions (target and
 mission) are scripted so the lesson always shows a full raid, and every later decision is taken
-by the seeded planner bots. Each press of "next step" applies one engine action; the history is a
-``widgets.session.Session``, so "back" shows the earlier step again.
+by the seeded planner bots. The raid runs on past the landing to the end of the turn (§Fine del
+Turno), so the page shows whose turn begins. Each press of "next step" applies one engine
+action; the history is a ``widgets.session.Session``, so "back" shows the earlier step again.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ HANDS = {
     "allies": ["al-wildcat-1", "al-wildcat-2", "al-p40-1", "al-thach-1"],
 }
 MISSION = ["ax-betty-1", "ax-betty-2", "ax-kate-1", "ax-val-1", "ax-zero-1"]
-TARGETS = ("resources", "al-midway")
+# carrier-based only (§Stadio Portaerei); 4 + 3 + 1 Carrier attack, doubled, against Defense 12
+CARRIER_MISSION = ["ax-kate-1", "ax-val-1", "ax-zero-1"]
+CARRIER_TARGET = "al-enterprise"
+TARGETS = ("resources", "al-midway", CARRIER_TARGET)
 PHASES = ("attack", "intercept", "combat", "damage")
 PHASE_OF = {
     "target": "attack",
@@ -44,12 +49,24 @@ PHASE_OF = {
 BARS = ("industry", "convoy", "base", "axis_lost", "allies_lost")
 
 
-def start_position(seed: int) -> Any:
-    """Axis to attack in the Airbase stage of turn 3; the seed shuffles decks and the mission."""
+def stage_of(target: str) -> str:
+    """The Enterprise is attacked in the Carrier stage, the other targets in the Airbase stage."""
+    return "carrier" if target == CARRIER_TARGET else "airbase"
+
+
+def start_position(seed: int, target: str = "resources") -> Any:
+    """Axis to attack in turn 3, in the Airbase stage (or the Carrier stage when the target is
+    the Enterprise); the seed shuffles decks and the mission."""
+    carriers = (
+        {"axis": ["ax-akagi", "ax-kaga"], "allies": [CARRIER_TARGET]}
+        if stage_of(target) == "carrier"
+        else None
+    )
     return scenario.build(
         active="axis",
-        stage="airbase",
+        stage=stage_of(target),
         bases={"axis": ["ax-lae", "ax-rabaul"], "allies": ["al-midway"]},
+        carriers=carriers,
         hands=HANDS,
         seed=seed,
     )
@@ -57,7 +74,32 @@ def start_position(seed: int) -> Any:
 
 def script(target: str) -> list[Any]:
     """The attacker's opening: announce the target, fill the mission, send it (§Fase Attacco)."""
-    return [A.Attack(target), *(A.AddToMission(c) for c in MISSION), A.SendMission()]
+    mission = CARRIER_MISSION if stage_of(target) == "carrier" else MISSION
+    return [A.Attack(target), *(A.AddToMission(c) for c in mission), A.SendMission()]
+
+
+def replay(seed: int, target: str = "resources") -> list[Any]:
+    """Every state of the raid the stepper shows at ``seed``, from the start to the turn after
+    the landing: the same script and seeded bots, without a page (for checks and tests)."""
+    states = [start_position(seed, target)]
+    plan = script(target)
+    bots = [PlannerBot(seed * 2), PlannerBot(seed * 2 + 1)]
+    while len(states) == 1 or states[-1].raid is not None:
+        s = states[-1]
+        i = len(states) - 1
+        action = plan[i] if i < len(plan) else bots[rules.current_player(s)].choose(s)
+        states.append(game.apply(s, action))
+    return states
+
+
+def raid_damage(states: list[Any]) -> dict[str, Any]:
+    """The last damage announcement of a replayed raid (its event), or an empty dict."""
+    found: dict[str, Any] = {}
+    for s in states[1:]:
+        for ev in s.events:
+            if ev.get("type") == "damage":
+                found = ev
+    return found
 
 
 class RaidStepper(w.VBox):
@@ -129,7 +171,7 @@ class RaidStepper(w.VBox):
 
     # ------------------------------------------------------------------ stepping
     def restart(self) -> None:
-        self.session = Session.start(game, start_position(self.seed.value))
+        self.session = Session.start(game, start_position(self.seed.value, self.target.value))
         self.plan = script(self.target.value)
         self.bots = [PlannerBot(self.seed.value * 2), PlannerBot(self.seed.value * 2 + 1)]
         self.notice.clear()
@@ -215,14 +257,22 @@ class RaidStepper(w.VBox):
         self.strip.value = "<div style='margin:6px 0'>" + "".join(chips) + "</div>"
         i = self.session.index
         if i == 0:
-            happened = t("airwar.raid.start")
+            happened = t(f"airwar.raid.start_{stage_of(self.target.value)}")
         else:
             action = self.session.log[i - 1]
             who = side_label(game.SIDES[rules.current_player(self.session.history[i - 1])])
             lines = [f"<b>{who}</b>: {action_text(action)}"]
             lines += [x for x in (event_text(ev) for ev in s.events) if x]
             happened = "<br>".join(lines)
-        nxt = t("airwar.raid.finished") if self.done() else t(f"airwar.raid.step_{s.step}")
+        if self.done():  # the landing closed the stage; the turn may have passed (§Fine del Turno)
+            nxt = t(
+                "airwar.raid.finished",
+                turn=s.turn,
+                side=side_label(game.SIDES[s.active]),
+                stage=t(f"airwar.table.stage_{s.stage}"),
+            )
+        else:
+            nxt = t(f"airwar.raid.step_{s.step}")
         self.explain.value = (
             f"<div style='margin:4px 0'><b>{t('airwar.raid.step_n', n=i)}</b> {happened}</div>"
             f"<div style='margin:4px 0;color:#1b4f72'>{nxt}</div>"

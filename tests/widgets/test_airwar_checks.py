@@ -1,0 +1,270 @@
+"""Each check of AirWar lessons 1–4 agrees with the widget beside it: "show me" moves the widget
+to the answer's state, and what the widget then shows (a chart's markers, a capacity, a raid's
+bars and last line, a table's game) is the check's answer. The answers come from gamelib; the
+widgets draw gamelib through their own code, so a drift in either shows here."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+import pytest
+
+import gamelib.airwar as game
+from gamelib.airwar import actions as A
+from gamelib.airwar import cards, rules
+from widgets.airwar import checks
+from widgets.airwar.deck import CapacityCalculator, CardBrowser, side_label
+from widgets.airwar.odds_lab import OddsLab
+from widgets.airwar.raid import CARRIER_TARGET, RaidStepper
+from widgets.airwar.setup import SetupView
+from widgets.airwar.table import AirWarTable
+from widgets.i18n import t
+from widgets.kit.check import RIGHT, SHOWN, TRIED, Check, Reflect
+
+
+def by_name(box) -> dict[str, Check | Reflect]:
+    return {c.name: c for c in box.children}
+
+
+@pytest.fixture(scope="module")
+def browser() -> CardBrowser:
+    return CardBrowser()
+
+
+@pytest.fixture(scope="module")
+def calc() -> CapacityCalculator:
+    return CapacityCalculator()
+
+
+@pytest.fixture(scope="module")
+def lab() -> OddsLab:
+    return OddsLab()
+
+
+def markers(browser: CardBrowser, side: str) -> list[tuple[float, float, str]]:
+    """(x, y, names) of the scatter's markers of one side, as the chart holds them."""
+    trace = browser.fig.data[game.SIDES.index(side)]
+    return list(zip(trace.x, trace.y, trace.customdata, strict=True))
+
+
+# ---------------------------------------------------------------------- lesson 1
+def test_zero_killers_match_the_scatter(browser):
+    c = by_name(checks.lesson1.browser(browser))["aw1-zero-killers"]
+    c.show_me()
+    assert (browser.side.value, browser.x_stat.value) == ("allies", "air_to_air")
+    zero = next(x for x in cards.load()["axis"] if x.name.endswith("Zero"))
+    killers = sum(
+        len(names.split(":")[0].split(", "))
+        for x, _y, names in markers(browser, "allies")
+        if round(x) >= zero.defense
+    )
+    assert killers == c.answer() > 0
+
+
+def test_best_bomber_is_the_rightmost_marker(browser):
+    c = by_name(checks.lesson1.browser(browser))["aw1-best-bomber"]
+    c.show_me()
+    assert browser.x_stat.value == "bombing" and browser.side.value == ""
+    everything = markers(browser, "axis") + markers(browser, "allies")
+    top = max(x for x, _y, _n in everything)
+    rightmost = " ".join(n for x, _y, n in everything if x == top)
+    for card_id in c.answer():
+        assert cards.card(card_id).name in rightmost
+    assert c.radio.value in c.answer()
+
+
+def test_setup_checks_match_the_setup_view():
+    view = SetupView(seed=3)
+    c = by_name(checks.lesson1.setup(view))
+    left = c["aw1-deck-left"].answer()
+    assert view.view.value.count(f"left in the deck <b>{left}</b>") == 2
+    first = c["aw1-first"].answer()
+    assert view.view.value.startswith(f"<p><b>{side_label(first)}</b> play first")
+    view.seed.value = 4  # another deal, the same answers
+    assert view.view.value.count(f"left in the deck <b>{left}</b>") == 2
+    assert side_label(first) in view.view.value.split("</p>")[0]
+
+
+def test_capacity_checks_match_the_calculator(calc):
+    c = by_name(checks.lesson1.capacity(calc))
+    c["aw1-first-raid"].show_me()
+    assert calc.bases.value == ("al-midway",)
+    assert calc.numbers()["fly_bases"] == c["aw1-first-raid"].answer()
+    assert f"up to <b>{c['aw1-first-raid'].answer()}</b> aircraft" in calc.result.value
+    before = calc.numbers()["vs_resources"]
+    c["aw1-more-interceptors"].show_me()
+    assert calc.builder.value == "al-moresby"
+    assert calc.numbers()["vs_resources"] - before == c["aw1-more-interceptors"].answer()
+    assert sum(calc.fig.data[0].y) + sum(calc.fig.data[1].y) >= before + 4  # bars: bases + War
+    c["aw1-carrier-room"].show_me()
+    assert calc.carriers.value == (CARRIER_TARGET,)
+    assert calc.numbers()["fly_carriers"] == c["aw1-carrier-room"].answer()
+    c["aw1-second-base"].show_me()
+    assert "§Basi Aeree" in c["aw1-second-base"].feedback.value
+
+
+def test_wrong_answer_hints_right_answer_explains(calc):
+    c = by_name(checks.lesson1.capacity(calc))["aw1-first-raid"]
+    c.box.value = str(c.answer() + 1)
+    assert c.check() is False and c.status == TRIED
+    assert t("airwar.checks.lesson1.first_raid.hint") in c.feedback.value
+    calc.bases.value = ("al-midway", "al-moresby")  # the learner's own state ...
+    c.box.value = str(c.answer())
+    assert c.check() is True and c.status == RIGHT
+    assert "Capacity of Midway" in c.feedback.value
+    assert calc.bases.value == ("al-midway",)  # ... moved to the one that proves the answer
+
+
+# ---------------------------------------------------------------------- lesson 2
+@pytest.fixture(scope="module")
+def raid() -> RaidStepper:
+    return RaidStepper(seed=4)
+
+
+@pytest.fixture(scope="module")
+def carrier() -> RaidStepper:
+    return RaidStepper(seed=4, target=CARRIER_TARGET)
+
+
+def test_raid_checks_match_the_bars(raid):
+    c = by_name(checks.lesson2.raid(raid))
+    shot = c["aw2-shot-down"]
+    shot.show_me()
+    assert raid.done() and raid.seed.value == 4
+    assert raid.damage()["axis_lost"] == shot.answer() == len(checks.shot_down(4))
+    c["aw2-industry"].show_me()
+    assert raid.damage()["industry"] == c["aw2-industry"].answer() > 0
+    midway = c["aw2-midway"]
+    midway.show_me()
+    assert raid.target.value == "al-midway" and raid.done()
+    destroyed = raid.damage()["base"] >= cards.card("al-midway").defense
+    assert midway.answer() == ("yes" if destroyed else "no")
+    assert f"bomb for {raid.damage()['base']} against Defense 10" in midway.feedback.value
+
+
+def test_shot_down_new_question_moves_the_stepper_to_its_seed(raid):
+    shot = by_name(checks.lesson2.raid(raid))["aw2-shot-down"]
+    for _ in range(2):
+        shot.next_question()
+        seed = int(re.search(r"Seed (\d+)", shot.question).group(1))
+        shot.show_me()
+        assert raid.seed.value == seed and raid.target.value == "resources" and raid.done()
+        assert raid.damage()["axis_lost"] == shot.answer()
+
+
+def test_carrier_checks_match_the_carrier_raid(carrier):
+    c = by_name(checks.lesson2.carrier(carrier))
+    fighters = c["aw2-carrier-fighters"]
+    fighters.show_me()
+    assert carrier.target.value == CARRIER_TARGET and carrier.done()
+    assert carrier.session.history[0].stage == "carrier"
+    scramble = next(s for s in carrier.session.history if s.step == "scramble")
+    legal = {a.card for a in rules.legal_actions(scramble) if isinstance(a, A.AddInterceptor)}
+    hand = {x for x in scramble.hand[1] if cards.card(x).kind == "aircraft"}
+    assert fighters.answer() == hand - legal and fighters.answer()  # they may not intercept
+    damage = c["aw2-carrier-damage"]
+    damage.show_me()
+    assert carrier.damage()["base"] == damage.answer() > 0
+    undoubled = c["aw2-undoubled"]
+    assert undoubled.answer() * 2 == carrier.damage()["base"]
+    assert "×2" in damage.feedback.value
+
+
+def test_end_of_turn_check_matches_the_last_step(carrier):
+    c = by_name(checks.lesson2.end_turn(carrier))["aw2-next-turn"]
+    c.show_me()
+    s = carrier.state
+    assert carrier.done() and c.answer() == f"{game.SIDES[s.active]}-{s.stage}"
+    assert c.answer() == "allies-mobilisation" and s.turn == 4
+    assert f"turn 4, <b>{side_label('allies')}</b>" in carrier.explain.value
+
+
+# ---------------------------------------------------------------------- lesson 3
+def test_half_matches_the_pick_curve(lab):
+    c = by_name(checks.lesson3.picks(lab))["aw3-half"]
+    c.show_me()
+    assert (lab.n.value, lab.bombers.value) == (5, 2)
+    ys = list(lab.pick_fig.data[0].y)
+    assert next(k for k, y in enumerate(ys) if y > 0.5) == c.answer()
+
+
+def test_one_pick_variants_match_the_pick_curve(lab):
+    c = by_name(checks.lesson3.picks(lab))["aw3-one-pick"]
+    for _ in range(4):
+        n, b, k = (int(x) for x in re.findall(r"\d+", c.question)[:3])
+        c.show_me()
+        assert (lab.n.value, lab.bombers.value) == (n, b)
+        assert 100 * lab.pick_fig.data[0].y[k] == pytest.approx(c.answer())
+        c.next_question()
+
+
+def test_idle_battle_cards_match_the_battle_chart(lab):
+    box = checks.lesson3.battle(lab)
+    c = by_name(box)["aw3-idle"]
+    c.show_me()
+    assert lab.fighter.value == checks.best_fighter().id
+    zeros = sum(1 for x in lab.battle_fig.data[0].x if x == 0)
+    assert zeros == c.answer() > 0
+    middling = next(v for label, v in lab.fighter.options if "Air-to-Air 2" in label)
+    lab.fighter.value = middling  # the lab's starting fighter: more Battle cards matter
+    assert sum(1 for x in lab.battle_fig.data[0].x if x == 0) < zeros
+
+
+def test_narrower_is_the_ratio_of_standard_errors(lab):
+    c = by_name(checks.lesson3.montecarlo(lab))["aw3-narrower"]
+    p = lab.pick_fig.data[0].y[1]
+    ratio = math.sqrt(p * (1 - p) / checks.SMALL) / math.sqrt(p * (1 - p) / checks.LARGE)
+    assert c.answer() == pytest.approx(ratio)
+    lab.mc.trials.value = checks.SMALL  # the crosses at 200 stray, within 4 errors
+    out = lab.monte_carlo()
+    for exact, sim in zip(lab.pick_fig.data[0].y, out["picks"], strict=False):
+        assert abs(sim - exact) <= 4 * math.sqrt(exact * (1 - exact) / checks.SMALL) + 1e-9
+
+
+# ---------------------------------------------------------------------- lesson 4
+def test_opening_matches_the_table_after_mobilising():
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    c = by_name(checks.lesson4.table(table))["aw4-opening"]
+    for base in checks.opening_airbases(1):
+        assert table.act(A.Mobilise(base), auto=False)
+    assert rules.attack_capacity(table.state, 0, "airbase") == c.answer() > 4
+
+
+def test_winner_matches_the_bots_game():
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    c = by_name(checks.lesson4.end(table))["aw4-winner"]
+    c.show_me()
+    assert game.is_over(table.state)
+    assert [game.SIDES[p] for p in game.winners(table.state)] == [c.answer()]
+    assert min(table.state.industry) == 0
+
+
+def test_every_airwar_check_has_its_texts(browser, calc, lab):
+    """Every check of the four lessons builds (all its catalog keys exist) and says something
+    after "show me"."""
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    raid, carrier = RaidStepper(seed=4), RaidStepper(seed=4, target=CARRIER_TARGET)
+    boxes = [
+        checks.lesson1.browser(browser),
+        checks.lesson1.setup(SetupView()),
+        checks.lesson1.capacity(calc),
+        checks.lesson2.raid(raid),
+        checks.lesson2.carrier(carrier),
+        checks.lesson2.end_turn(carrier),
+        checks.lesson3.picks(lab),
+        checks.lesson3.battle(lab),
+        checks.lesson3.montecarlo(lab),
+        checks.lesson4.table(table),
+        checks.lesson4.end(table),
+    ]
+    kinds = Counter()
+    for box in boxes:
+        for check in box.children:
+            check.show_me()
+            assert check.status == SHOWN
+            assert re.search(r"</b> \S", check.feedback.value), check.name
+            assert "{" not in check.feedback.value, check.name
+            kinds[type(check).__name__] += 1
+    assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 3
