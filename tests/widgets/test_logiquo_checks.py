@@ -13,7 +13,7 @@ from gamelib import logiquo as game
 from gamelib.logiquo import actions, cards, odds
 from gamelib.logiquo.ending import ranking_key
 from widgets.i18n import t
-from widgets.kit.check import Check, Choice, Number, Reflect
+from widgets.kit.check import Check, Choice, Number, Order, Reflect
 from widgets.logiquo import checks
 from widgets.logiquo.deck import CardBrowser, CoverageLab
 from widgets.logiquo.ending import EndingView
@@ -281,6 +281,13 @@ def test_winner_checks_match_the_ending_view():
         assert decider.answer() == final.decided_by
         assert decider.answer() in checks.DECIDERS
         winner.next_question()
+    chain = c["logiquo3-chain"]
+    chain.show_me()
+    heads = re.findall(r"<th[^>]*>(\d) · ([^<]*)</th>", view.result.value)
+    assert [n for n, _ in heads] == ["1", "2", "3", "4"]
+    labels = dict((v, label) for label, v in chain._items)
+    assert [labels[k] for k in chain.answer()] == [head for _, head in heads]
+    assert chain.answer() != tuple(v for _, v in chain._items)  # not listed in the answer's order
     tension = c["logiquo3-tension"]
     tension.show_me()
     assert "§Obiettivo" in tension.feedback.value
@@ -329,6 +336,8 @@ def wrong(check: Check) -> None:
     answer = check.answer()
     if isinstance(check, Number):
         check.box.value = str(answer + check.tolerance + 1)
+    elif isinstance(check, Order):
+        check.put(tuple(reversed(answer)))
     elif isinstance(check, Choice):
         check.radio.value = next(
             v
@@ -339,7 +348,7 @@ def wrong(check: Check) -> None:
 
 def test_every_check_hints_when_wrong_and_explains_when_right():
     found = all_checks()
-    assert len(found) == 21  # 9 in lesson 1, 6 in lesson 2, 6 in lesson 3
+    assert len(found) == 22  # 9 in lesson 1, 6 in lesson 2, 7 in lesson 3
     for check in found:
         wrong(check)
         assert check.check() is False, check.name

@@ -21,9 +21,9 @@ import ipywidgets as w
 from gamelib import logiquo as game
 from gamelib.core import play_out
 from gamelib.logiquo import actions, cards, coverage, odds
-from gamelib.logiquo.ending import ranking_key
+from gamelib.logiquo.ending import TIEBREAKS, ranking_key
 from widgets.i18n import t
-from widgets.kit.check import Choice, Number, Pick, Reflect, Variant, lesson_score, stack
+from widgets.kit.check import Choice, Number, Order, Pick, Reflect, Variant, lesson_score, stack
 from widgets.kit.strategy import number, percent
 from widgets.logiquo.deck import category_label
 from widgets.logiquo.ending import DECIDERS, bots_game
@@ -729,13 +729,27 @@ def l3_decider(view: Any) -> Choice:
     )
 
 
+def l3_chain(view: Any) -> Order:
+    """The order of §Obiettivo's chain, as the engine applies it (``ending.TIEBREAKS``)."""
+    labels = {k: t(f"logiquo.ending.col_{k}") for k in TIEBREAKS}
+    return Order(
+        "logiquo3-chain",
+        _t(L3, "chain", "question"),
+        tuple(TIEBREAKS),
+        options=sorted(((labels[k].split(" · ")[1], k) for k in TIEBREAKS), reverse=True),
+        explanation=_t(L3, "chain", "explain"),
+        on_explain=lambda: setattr(view.ending, "value", "first_zero"),
+        **_hint(L3, "chain"),
+    )
+
+
 def l3_tension() -> Reflect:
     return Reflect("logiquo3-tension", _t(L3, "tension", "question"), _t(L3, "tension", "model"))
 
 
 def l3_step2(view: Any) -> w.VBox:
     """The goal and the winner (§Obiettivo): who wins, and which link of the chain decided."""
-    return stack(l3_winner(view), l3_decider(view), l3_tension())
+    return stack(l3_chain(view), l3_winner(view), l3_decider(view), l3_tension())
 
 
 REASONS = ("zero_data", "deck", "last_standing", "all_eliminated")
