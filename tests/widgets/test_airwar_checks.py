@@ -239,6 +239,16 @@ def test_winner_matches_the_bots_game():
     assert game.is_over(table.state)
     assert [game.SIDES[p] for p in game.winners(table.state)] == [c.answer()]
     assert min(table.state.industry) == 0
+    convoys = by_name(checks.lesson4.end(table))["aw4-convoys"]
+    convoys.show_me()
+    sunk = [
+        ev["side"]
+        for s in table.session.history
+        for ev in s.events
+        if ev.get("type") == "convoy_sunk"
+    ]
+    assert len(sunk) == convoys.answer()
+    assert all(side_label(x) in convoys.feedback.value for x in sunk)
 
 
 def test_every_airwar_check_has_its_texts(browser, calc, lab):

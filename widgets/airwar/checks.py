@@ -679,8 +679,20 @@ def l4_table(table: Any) -> w.VBox:
 def bots_game(seed: int) -> Any:
     """The game "Let the bots play to the end" plays from a new game at ``seed``: the planner on
     both seats (a human seat's stand-in), seeded ``seed * 10 + seat`` like the table's bots."""
+    return bots_play(seed)[0]
+
+
+@cache
+def bots_play(seed: int) -> tuple[Any, tuple[str, ...]]:
+    """(final state, the side of every sunk Convoy in order) of the bots' game at ``seed``."""
     start = game.new_game(2, seed=seed)
-    return play_out(game, start, {p: PlannerBot(seed * 10 + p) for p in (0, 1)})
+    sunk: list[str] = []
+
+    def watch(state: Any, _action: Any) -> None:
+        sunk.extend(ev["side"] for ev in state.events if ev.get("type") == "convoy_sunk")
+
+    final = play_out(game, start, {p: PlannerBot(seed * 10 + p) for p in (0, 1)}, on_action=watch)
+    return final, tuple(sunk)
 
 
 def _finish_new(table: Any) -> None:
@@ -714,9 +726,32 @@ def l4_winner(table: Any) -> Choice:
     )
 
 
+def l4_convoys(table: Any) -> Number:
+    seed = table.seed.value
+    k = cards.constants()
+    return Number(
+        "aw4-convoys",
+        _t(L4, "convoys", "question", seed=seed),
+        lambda: len(bots_play(seed)[1]),
+        explanation=lambda n: _t(
+            L4,
+            "convoys",
+            "explain",
+            n=n,
+            sides=", ".join(side_label(x) for x in bots_play(seed)[1]) or "—",
+            loss=k["convoy_zero_industry_loss"],
+            cards=k["convoy_zero_discards"],
+            convoy=k["convoy"],
+        ),
+        on_explain=lambda: _finish_new(table),
+        **_hint(L4, "convoys"),
+    )
+
+
 def l4_end(table: Any) -> w.VBox:
-    """The bots' game to the end: who brings the other's Industry to 0 (§Carta Industria)."""
-    return stack(l4_winner(table))
+    """The bots' game to the end: who brings the other's Industry to 0 (§Carta Industria), and
+    what sunk Convoys cost (§Carta Convoglio)."""
+    return stack(l4_winner(table), l4_convoys(table))
 
 
 lesson4 = SimpleNamespace(table=l4_table, end=l4_end, score=lesson_score)
