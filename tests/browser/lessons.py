@@ -43,6 +43,7 @@ def fig(name: str) -> str:
 CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widgets/kit/check.py)
 LQ_SAID = ".check-logiquo1-half .check-feedback"
 LQ3_SAID = ".check-logiquo3-winner .check-feedback"
+AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
@@ -64,6 +65,13 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".airwar-raid-explain", "Step"),
             Shows(".airwar-raid-explain", "§"),
             Shot("airwar__02_raid"),
+            # the Carrier stage's check: a wrong damage gets a hint, Show me plays the carrier
+            # raid to its end and explains the doubled Carrier attack (§Portaerei)
+            Type(".check-aw2-carrier-damage .check-number", "1"),
+            Click(".check-aw2-carrier-damage .check-submit", shows=(AW2_SAID, "Not yet")),
+            Click(".check-aw2-carrier-damage .check-show", shows=(AW2_SAID, "×2")),
+            Shows(".check-score", "1 of"),
+            Shot("element__airwar_check", ".check-aw2-carrier-damage"),
         ),
     ),
     Lesson(
