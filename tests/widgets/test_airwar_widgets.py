@@ -77,6 +77,38 @@ def test_raid_steps_through_the_four_phases_and_the_bars_grow():
     assert bars.y[2] > 0 and bars.y[0] == 0
 
 
+def test_raid_reaches_the_carrier_stage_and_the_next_turn():
+    """§Stadio Portaerei: the Enterprise as target starts the Carrier stage, where only
+    carrier-based aircraft fly and their Carrier attack is doubled (§Portaerei); after the
+    landing the opponent's turn begins (§Fine del Turno)."""
+    from gamelib.airwar import cards
+    from widgets.airwar.raid import CARRIER_MISSION, CARRIER_TARGET, RaidStepper
+
+    r = RaidStepper(seed=4)
+    bars = r.fig.data[0]
+    r.target.value = CARRIER_TARGET  # restarts in the Carrier stage
+    assert r.state.stage == "carrier" and "Carrier stage (Stadio Portaerei)" in r.explain.value
+    assert all(cards.card(c).carrier_based for c in CARRIER_MISSION)
+    r.run_to_end()
+    landed = next(ev for s in r.session.history for ev in s.events if ev["type"] == "arrived")
+    doubled = 2 * sum(cards.card(c).carrier_attack for c in landed["cards"])
+    assert r.fig.data[0] is bars and bars.y[2] == doubled > 0
+    assert r.state.active == 1 and r.state.stage == "mobilisation"
+    assert "Now: turn 4, <b>Allies (Alleati)</b>" in r.explain.value
+
+
+def test_setup_view_deals_again_with_a_new_seed():
+    """§Il Gioco: Industry 60, Convoy 15, 7 cards, the Axis first; the seed changes the hands."""
+    from widgets.airwar.setup import SetupView
+
+    v = SetupView(seed=1)
+    first = v.view.value
+    assert first.count("Industry <b>60</b>, Convoy <b>15</b>") == 2
+    assert first.count("in hand <b>7</b>") == 2 and "<b>Axis (Asse)</b> play first" in first
+    v.seed.value = 2
+    assert v.view.value != first and v.view.value.count("in hand <b>7</b>") == 2
+
+
 def test_raid_keeps_the_mission_face_down():
     from widgets.airwar.raid import RaidStepper
 

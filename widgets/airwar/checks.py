@@ -25,7 +25,7 @@ from gamelib.airwar.bots import PlannerBot
 from gamelib.core import play_out
 from widgets.airwar.deck import card_types, side_label
 from widgets.airwar.odds_lab import MAX_MISSION, fighters
-from widgets.airwar.raid import CARRIER_TARGET, raid_damage, replay
+from widgets.airwar.raid import CARRIER_TARGET, raid_damage, replay, start_position
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, Variant, lesson_score, stack
 from widgets.kit.strategy import percent
@@ -426,7 +426,7 @@ def l2_undoubled(stepper: Any) -> Number:
 
 def l2_carrier_fighters(stepper: Any) -> Choice:
     """Which Allied fighter in hand may not defend the Enterprise in the Carrier stage."""
-    hand = raid(stepper.seed.value, CARRIER_TARGET)[0].hand[1]
+    hand = start_position(stepper.seed.value, CARRIER_TARGET).hand[1]  # no replay yet
     table = cards.by_id()
     planes = [c for c in hand if table[c].kind == "aircraft"]
     grounded = {c for c in planes if not table[c].carrier_based}
@@ -457,13 +457,14 @@ NEXT = ("axis-carrier", "axis-airbase", "allies-mobilisation", "axis-mobilisatio
 
 def l2_next_turn(stepper: Any) -> Choice:
     s = stepper.seed.value
-    last = raid(s, CARRIER_TARGET)[-1]
     return Choice(
         "aw2-next-turn",
         _t(L2, "next_turn", "question"),
         lambda: after_raid(s, CARRIER_TARGET),
         options=[(t(f"airwar.checks.next.{n}"), n) for n in NEXT],
-        explanation=_t(L2, "next_turn", "explain", turn=last.turn),
+        explanation=lambda _a: _t(
+            L2, "next_turn", "explain", turn=raid(s, CARRIER_TARGET)[-1].turn
+        ),
         on_explain=lambda: _run(stepper, s, CARRIER_TARGET),
         **_hint(L2, "next_turn"),
     )
