@@ -77,6 +77,10 @@ def l1_zero_killers(browser: Any) -> Number:
             "explain",
             defense=zero.defense,
             a2a=zero.air_to_air,
+            kills=sum(
+                1 for c, _ in card_types("allies", "aircraft") if zero.air_to_air >= c.defense
+            ),
+            total=everyone,
             names=", ".join(f"{c.name} ({c.air_to_air})" for c in killers) or "—",
         ),
         on_explain=show,
@@ -100,6 +104,7 @@ def l1_best_bomber(browser: Any) -> Pick:
     by = {c.id: c for c in planes}
     best = best_bombers()
     heavy = [c for c in planes if c.bombing >= 3]
+    wildcat = best_fighter("axis")  # the best Allied interceptor
 
     def show() -> None:
         browser.side.value = ""
@@ -118,6 +123,9 @@ def l1_best_bomber(browser: Any) -> Pick:
             "explain",
             best=", ".join(_bomber(by[i]) for i in sorted(best)),
             heavy=", ".join(f"{c.name} {c.defense}" for c in heavy),
+            die=sum(1 for c in heavy if c.defense <= wildcat.air_to_air),
+            fighter=wildcat.name,
+            a2a=wildcat.air_to_air,
         ),
         on_explain=show,
         **_hint(L1, "best_bomber"),
