@@ -21,6 +21,9 @@ PLAIN = "#b0b7bf"
 WARN = "#c0392b"
 CHAIN_MAX = 6
 
+# chunk i of a question plays with its seed + i * CHUNK_SEEDS (chunk 0: the question's own seed)
+CHUNK_SEEDS = 1_000_003
+
 
 SLIDER = dict(width=480, label_width="200px")
 
@@ -237,7 +240,9 @@ class OddsLab(w.VBox):
             mc.Question(
                 t("logiquo.odds.mc_hand", k=k),
                 float(odds.p_random_threat(k, cat)),
-                lambda m, _i, k=k, s=seed + j: _hits(odds.mc_random_threat(k, m, s, cat)),
+                lambda m, i, k=k, s=seed + j: _hits(
+                    odds.mc_random_threat(k, m, s + CHUNK_SEEDS * i, cat)
+                ),
                 key=dict(lab="logiquo.threat", k=k, seed=seed + j, category=cat),
             )
             for j, k in enumerate(deals)
@@ -246,8 +251,8 @@ class OddsLab(w.VBox):
             mc.Question(
                 t("logiquo.odds.mc_chain", k=k),
                 float(odds.p_anomaly_chain(k, threats, anomalies)),
-                lambda m, _i, k=k, s=chain_seed + k: _hits(
-                    odds.mc_anomaly_chain(k, m, s, threats, anomalies)
+                lambda m, i, k=k, s=chain_seed + k: _hits(
+                    odds.mc_anomaly_chain(k, m, s + CHUNK_SEEDS * i, threats, anomalies)
                 ),
                 key=dict(lab="logiquo.chain", k=k, seed=chain_seed + k, threats=threats)
                 | {"anomalies": anomalies},
