@@ -79,6 +79,14 @@ def _kill(a2a: int, dfn: int) -> bool:
     return a2a > 0 and a2a >= dfn
 
 
+def duel_odds(card: Card, foes: list[tuple[int, int]]) -> tuple[float, float, float]:
+    """(chance a blind interceptor from ``foes`` shoots ``card`` down, chance ``card`` shoots it
+    down, ``plane_value(card)``): what a mission's value needs of each of its aircraft."""
+    pk = sum(1 for a, _ in foes if _kill(a, card.defense)) / len(foes)
+    pw = sum(1 for _, d in foes if _kill(card.air_to_air, d)) / len(foes)
+    return pk, pw, plane_value(card)
+
+
 class PlannerBot:
     """Chooses targets and mission sizes by expected damage against the interception it
     expects, intercepts when the expected exchange favours it, and uses Battle cards when they
@@ -160,17 +168,25 @@ class PlannerBot:
         mission: list[Card],
         k: int,
         foes: list[tuple[int, int]],
+        duels: dict[str, tuple[float, float, float]] | None = None,
     ) -> float:
-        """Expected worth of the mission against ``k`` blind interceptions (one pass)."""
+        """Expected worth of the mission against ``k`` blind interceptions (one pass).
+
+        ``duels`` memoises each aircraft's odds against ``foes`` (:func:`duel_odds`) while one
+        plan weighs many missions against the same foes (pass a new dict for other foes)."""
         m = len(mission)
         pick = min(1.0, k / m) if m else 0.0
         survive = []
         gain = 0.0
+        if duels is None:
+            duels = {}
         for c in mission:
-            pk = sum(1 for a, _ in foes if _kill(a, c.defense)) / len(foes)
-            pw = sum(1 for _, d in foes if _kill(c.air_to_air, d)) / len(foes)
+            odds = duels.get(c.id)
+            if odds is None:
+                odds = duels[c.id] = duel_odds(c, foes)
+            pk, pw, value = odds
             survive.append(1.0 - pick * pk)
-            gain += pick * pw * 3.0 - pick * pk * plane_value(c) * 0.5
+            gain += pick * pw * 3.0 - pick * pk * value * 0.5
         values = [self._damage_stat(state, target, c) for c in mission]
         if target == R.RESOURCES:
             q = R.other(state.active)
@@ -212,6 +228,7 @@ class PlannerBot:
             return 0.0, []
         k = self._expected_interceptors(state, target)
         foes = self._interceptor_stats(state, p)
+        duels: dict[str, tuple[float, float, float]] = {}  # per aircraft, against these foes
         strikers = sorted(cards, key=lambda c: -self._damage_stat(state, target, c))
         escorts = sorted(cards, key=lambda c: (-c.air_to_air, -c.defense))
         hand_fighters = sum(
@@ -229,7 +246,7 @@ class PlannerBot:
                 if len(extra) < n_escort:
                     break
                 mission = chosen + extra
-                value = self._mission_value(state, target, mission, k, foes)
+                value = self._mission_value(state, target, mission, k, foes, duels)
                 # aircraft that fly stay grounded during the enemy turn: lost defence
                 fighters_sent = sum(1 for c in mission if c.air_to_air >= 1)
                 room_left = total_cap - len(mission)
