@@ -241,14 +241,17 @@ class _HeuristicBot:
         self, state: CnwState, me: int, actions: list, targets: dict[int, float]
     ) -> Any:
         best, best_gain = None, 0.5
-        idle: dict[str, float] = {}
+        front: dict[str, float] = {}  # each gateway's score once: many moves share an end
+
+        def score(code: str) -> float:
+            if code not in front:
+                front[code] = self._front_score(state, me, INDEX[code], targets)
+            return front[code]
+
         for a in actions:
             if not isinstance(a, Reposition):
                 continue
-            i = INDEX[a.source]
-            if a.source not in idle:
-                idle[a.source] = self._front_score(state, me, i, targets)
-            gain = self._front_score(state, me, INDEX[a.target], targets) - idle[a.source]
+            gain = score(a.target) - score(a.source)
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
