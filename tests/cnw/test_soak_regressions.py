@@ -71,7 +71,6 @@ CASES = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="soak: cnw check_state lets this damaged save half-load")
 @pytest.mark.parametrize(
     ("depth", "path", "value", "today"), CASES, ids=[f"{'.'.join(map(str, c[1]))}" for c in CASES]
 )
