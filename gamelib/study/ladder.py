@@ -40,9 +40,11 @@ QUESTIONS: dict[str, tuple[Callable[[Rows], Interval], float | None, str]] = {
 
 
 def ladder(lab: str, rows: Rows, marks: Sequence[int] = MARKS) -> dict[str, Any]:
-    """The lab question measured on the first ``k`` rows for each mark the rows reach."""
+    """The lab question measured on the first ``k`` rows for each mark the rows reach, and on
+    all the rows (the largest measurement, from which the widget projects the other marks)."""
     measure, _fair, _kind = QUESTIONS[lab]
-    return {str(k): measure(rows[:k]).to_dict() for k in marks if k <= len(rows)}
+    sizes = sorted({k for k in marks if k <= len(rows)} | {len(rows)})
+    return {str(k): measure(rows[:k]).to_dict() for k in sizes}
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:

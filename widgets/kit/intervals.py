@@ -33,13 +33,19 @@ def load(lab: str) -> dict[str, Any]:
     return json.loads(DATA.read_text(encoding="utf-8"))[lab]
 
 
+def largest(series: dict[str, Any]) -> Interval:
+    """The interval measured on the most games of the study (all of them)."""
+    measured = {int(k): v for k, v in series["points"].items()}
+    return Interval(**measured[max(measured)])
+
+
 def points(series: dict[str, Any], share: bool) -> list[tuple[Interval, bool]]:
     """For each of :data:`MARKS`: the interval and whether it was measured (else expected
     from the largest measured size)."""
     measured = {int(k): Interval(**v) for k, v in series["points"].items()}
-    largest = measured[max(measured)]
+    biggest = largest(series)
     return [
-        (measured[n], True) if n in measured else (projected(largest, n, share), False)
+        (measured[n], True) if n in measured else (projected(biggest, n, share), False)
         for n in MARKS
     ]
 
@@ -78,10 +84,13 @@ class MoreGames(w.VBox):
             )
             for n, (p, measured) in zip(MARKS, pts, strict=True):
                 lines.append(self._line(label, n, p, measured, share, lab))
+            whole = self._value(largest(series), share, lab)
             lines.append(
                 t(
                     "common.intervals.source",
                     series=label,
+                    value=whole[0],
+                    half=whole[1],
                     games=number(series["games"], 0, grouping=True),
                     command=series["command"],
                 )
@@ -100,15 +109,16 @@ class MoreGames(w.VBox):
         self.add_class("kit-intervals")
 
     @staticmethod
-    def _line(label: str, n: int, p: Interval, measured: bool, share: bool, lab: str) -> str:
+    def _value(p: Interval, share: bool, lab: str) -> tuple[str, str]:
+        """An estimate and its half width, as text: points of percentage or the lab's unit."""
         if share:
-            value, half = (
-                percent(p.estimate),
-                t("common.intervals.points", x=number(100 * p.half_width)),
-            )
-        else:
-            unit = t(f"common.intervals.{lab}.unit")
-            value, half = number(p.estimate, 2), f"{number(p.half_width, 2)} {unit}"
+            return percent(p.estimate), t("common.intervals.points", x=number(100 * p.half_width))
+        unit = t(f"common.intervals.{lab}.unit")
+        return number(p.estimate, 2), f"{number(p.half_width, 2)} {unit}"
+
+    @classmethod
+    def _line(cls, label: str, n: int, p: Interval, measured: bool, share: bool, lab: str) -> str:
+        value, half = cls._value(p, share, lab)
         return t(
             "common.intervals.row",
             games=number(n, 0, grouping=True),
