@@ -94,14 +94,14 @@ def shortest_route(
     # shared edge tuple per pair, a cheaper parallel route replacing it in place
     adj: dict[str, dict[str, tuple[tuple[int, int], float, int]]] = {}
     routes = board.routes
+    ends = _ends(board)
     for rid in (*ids, *owned_set):
-        r = routes[rid]
+        ra, rb, length = ends[rid]
         if rid in owned_set:
-            weight, w = (0, 0), r.length * 1e-6
+            weight, w = (0, 0), length * 1e-6
         else:
-            cost = r.length if by_trains else 1
-            weight, w = (cost, r.length), cost + r.length * 1e-6
-        ra, rb = r.a, r.b
+            cost = length if by_trains else 1
+            weight, w = (cost, length), cost + length * 1e-6
         near = adj.get(ra)
         old = near.get(rb) if near is not None else None
         if old is None or weight < old[0]:
@@ -121,6 +121,17 @@ def shortest_route(
         trains=sum(routes[rid].length for rid in new),
         routes=len(new),
     )
+
+
+_ENDS: list[tuple[Board, tuple[tuple[str, str, int], ...]]] = []  # the last board and its ends
+
+
+def _ends(board: Board) -> tuple[tuple[str, str, int], ...]:
+    """(city, city, length) of every route of ``board``, read once per board (the board is
+    kept with them, so another board is never mistaken for it)."""
+    if not _ENDS or _ENDS[0][0] is not board:
+        _ENDS[:] = [(board, tuple((r.a, r.b, r.length) for r in board.routes))]
+    return _ENDS[0][1]
 
 
 def _dijkstra_path(
