@@ -1,12 +1,12 @@
-"""Damaged CNW saves that load half: found by the mutation sweep behind tests/test_properties.py.
+"""Damaged CNW saves that used to load half, found by the mutation sweep of test_properties.py.
 
 Each case edits one field of a real save. The contract (docs/conventions.md): ``from_json``
 either refuses the file with ``SaveFormatError`` or loads a game that passes ``check_state`` and
-goes on (its legal actions apply and leave a sound game). These saves load, and then ``apply``
-crashes or breaks an invariant: ``check_state`` (gamelib/cnw/invariants.py) does not look at the
-pending roll's fields, the dice position, the shape of a pact, or how the reserve and OBC tokens
-agree with the rest. The bugs are in gamelib/cnw (owned elsewhere), so the cases are strict
-xfails: once check_state covers a case, it passes, and the xfail must go.
+goes on (its legal actions apply and leave a sound game). These saves used to load, and then
+``apply`` crashed or broke an invariant: ``check_state`` (gamelib/cnw/invariants.py) did not look
+at the pending roll's fields, the dice position, the shape of a pact, or how the reserve and OBC
+tokens agree with the rest. It does now; each case fails against the old ``check_state``.
+tests/cnw/test_save_sweep.py sweeps every field of saves at more positions.
 
 Position: 4 players with Diplomazia and Team Building, seed 7, after ``depth`` uniformly random
 legal actions drawn by ``random.Random(7)`` (depth 0: placement; 200: a defender's re-roll
@@ -58,7 +58,7 @@ def refused_or_whole(text: str) -> None:
 
 
 CASES = [
-    # (depth, path, value, what happens today)
+    # (depth, path, value, what the old check_state let happen)
     (200, ("roll", "source"), "x", "KeyError in operations.py on the re-roll"),
     (200, ("roll", "defender"), 7, "IndexError in operations.py on the re-roll"),
     (200, ("roll", "attack"), 1, "TypeError in battle.py: the dice are not a list"),
@@ -72,9 +72,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("depth", "path", "value", "today"), CASES, ids=[f"{'.'.join(map(str, c[1]))}" for c in CASES]
+    ("depth", "path", "value", "before"), CASES, ids=[f"{'.'.join(map(str, c[1]))}" for c in CASES]
 )
-def test_damaged_save_is_refused_or_loads_whole(depth, path, value, today):
+def test_damaged_save_is_refused_or_loads_whole(depth, path, value, before):
     payload = save_after(depth)
     set_path(payload, path, value)
     refused_or_whole(dump_save("cnw", payload))
