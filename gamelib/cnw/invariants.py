@@ -16,6 +16,8 @@ ordered so that each one may rely on the types and ranges checked before it.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Any
 
 from gamelib.cnw import battle, cards, objectives, tables
@@ -90,6 +92,21 @@ SCALARS = (
     "actions",
 )
 
+_SCALARS = attrgetter(*SCALARS)
+PER_PLAYER = (
+    "reserve",
+    "objectives",
+    "sla",
+    "obc",
+    "obc_turn",
+    "bonus",
+    "eliminated_by",
+    "alive",
+    "hands",
+    "shipments",
+)
+_PER_PLAYER = attrgetter(*PER_PLAYER)
+
 
 @cache
 def _expected_cards(g: Geo) -> list[int]:
@@ -113,13 +130,26 @@ def _is_int(x: Any) -> bool:
     return x.__class__ is int
 
 
-def _faces(dice: Any, least: int, most: int) -> bool:
-    """A list of ``least`` to ``most`` die faces, sorted high to low (as the engine keeps them)."""
+@cache
+def _sorted_faces(most: int) -> frozenset[tuple[int, ...]]:
+    """Every roll of 1 to ``most`` dice as the engine keeps it: faces sorted high to low."""
+    faces = range(DICE.die_faces, 0, -1)
+    return frozenset(
+        roll for k in range(1, most + 1) for roll in combinations_with_replacement(faces, k)
+    )
+
+
+_INT_TYPES = frozenset((int,) * k for k in range(1, 7))
+ROLLS = {k: _sorted_faces(k) for k in {DICE.max_attack_dice, DICE.max_defend_dice}}
+INTS_2, INTS_3, INTS_5 = (int,) * 2, (int,) * 3, (int,) * 5
+
+
+def _faces(dice: Any, most: int) -> bool:
+    """A list of 1 to ``most`` die faces, sorted high to low (as the engine keeps them)."""
     return (
         dice.__class__ is list
-        and least <= len(dice) <= most
-        and all(_is_int(d) and d in FACE_VALUES for d in dice)
-        and all(a >= b for a, b in zip(dice, dice[1:], strict=False))
+        and tuple(dice) in ROLLS[most]
+        and tuple(map(type, dice)) in _INT_TYPES  # True == 1, but a bool is not a face
     )
 
 
@@ -128,7 +158,9 @@ def _reroll(value: Any) -> bool:
     return value is None or (
         value.__class__ is list
         and len(value) == 2
-        and all(_is_int(d) and d in FACE_VALUES for d in value)
+        and tuple(map(type, value)) in _INT_TYPES
+        and value[0] in FACE_VALUES
+        and value[1] in FACE_VALUES
     )
 
 
@@ -153,30 +185,30 @@ def _teams_apart(state: CnwState, p: int, q: int) -> bool:
 
 def _roll_shape(roll: Any, n: int, keys: frozenset[str]) -> str | None:
     """Types and ranges of a roll (pending or last): gateways, seats, dice, re-rolls."""
-    if roll.__class__ is not dict or set(roll) != keys:
+    if roll.__class__ is not dict or roll.keys() != keys:
         return "its fields are not those of a roll"
-    if roll["source"] not in INDEX or roll["target"] not in INDEX:
+    source, target = roll["source"], roll["target"]
+    if source.__class__ is not str or target.__class__ is not str:
+        return "its gateways are not airport codes"
+    if source not in INDEX or target not in INDEX:
         return "its gateways are not on the board"
-    for side in ("attacker", "defender"):
-        if not _is_int(roll[side]) or not 0 <= roll[side] < n:
-            return f"its {side} is not a seat"
-    if roll["attacker"] == roll["defender"]:
+    a, d = roll["attacker"], roll["defender"]
+    if a.__class__ is not int or d.__class__ is not int or not (0 <= a < n and 0 <= d < n):
+        return "its attacker or defender is not a seat"
+    if a == d:
         return "the attacker defends"
-    if roll["hub"] is not HUB[INDEX[roll["target"]]]:
+    if roll["hub"] is not HUB[INDEX[target]]:
         return "its hub flag does not match the target (§8.3)"
-    for key, most in (
-        ("attack", DICE.max_attack_dice),
-        ("attack_rolled", DICE.max_attack_dice),
-        ("defend", DICE.max_defend_dice),
-        ("defend_rolled", DICE.max_defend_dice),
-    ):
-        if not _faces(roll[key], 1, most):
+    for key, most in (("attack", DICE.max_attack_dice), ("defend", DICE.max_defend_dice)):
+        rolled = roll[f"{key}_rolled"]
+        if not _faces(roll[key], most) or (rolled is not roll[key] and not _faces(rolled, most)):
             return f"its {key} dice are not 1 to {most} faces sorted high to low (§7.2)"
-    if not _reroll(roll["attacker_reroll"]) or not _reroll(roll["defender_reroll"]):
+    change_a, change_d = roll["attacker_reroll"], roll["defender_reroll"]
+    if not _reroll(change_a) or not _reroll(change_d):
         return "an OBC re-roll is not [face, new face] (§8.1)"
-    if _rerolled(roll["attack_rolled"], roll["attacker_reroll"]) != roll["attack"]:
+    if _rerolled(roll["attack_rolled"], change_a) != roll["attack"]:
         return "the attacker's dice do not follow from the roll and its re-roll"
-    if _rerolled(roll["defend_rolled"], roll["defender_reroll"]) != roll["defend"]:
+    if _rerolled(roll["defend_rolled"], change_d) != roll["defend"]:
         return "the defender's dice do not follow from the roll and its re-roll"
     return None
 
@@ -271,8 +303,6 @@ def _check_pacts(state: CnwState) -> str | None:
         return "pacts without the DIPLOMAZIA variant (§12.4)"
     pairs = set()
     for pact in state.pacts:
-        if len(pact) != 3:
-            return "a pact is not [a, b, proposer]"
         a, b, proposer = pact
         if not 0 <= a < b < n or proposer not in (a, b):
             return f"the pact {pact} does not name two seats and its proposer"
@@ -289,7 +319,7 @@ def _check_pacts(state: CnwState) -> str | None:
         return "a teammate was offered a pact"
     offer = state.offer
     if state.phase == PACT_ANSWER:
-        if offer is None or len(offer) != 2 or offer[0] != p or offer[1] not in asked:
+        if offer is None or offer[0] != p or offer[1] not in asked:
             return "a pact answer without an offer from the player in turn"
         q = offer[1]
         if not alive[q] or (min(p, q), max(p, q)) in pairs:
@@ -301,29 +331,29 @@ def _check_pacts(state: CnwState) -> str | None:
 
 def _check_types(state: CnwState) -> str | None:
     """The types every later check relies on (``saves._build`` checks them on a load too)."""
-    for name in SCALARS:
-        if not _is_int(getattr(state, name)):
-            return f"{name} is not a whole number"
+    if set(map(type, _SCALARS(state))) != {int}:
+        bad = next(name for name in SCALARS if not _is_int(getattr(state, name)))
+        return f"{bad} is not a whole number"
     if state.conquered.__class__ is not bool:
         return "the conquest flag is not true or false"
     if state.phase.__class__ is not str or state.victory.__class__ is not str:
         return "the phase or the victory is not text"
     if state.dice.__class__ is not str or not 0 <= state.dice_pos <= len(state.dice) <= DICE_MAX:
         return "the dice buffer is overdrawn or damaged"
-    for name in ("move_in", "offer"):
-        value = getattr(state, name)
-        if value is not None and (value.__class__ is not list or not all(map(_is_int, value))):
-            return f"{name} is not a list of whole numbers"
-    if state.move_in is not None and len(state.move_in) != 5:
+    move, offer = state.move_in, state.offer
+    if move is not None and (move.__class__ is not list or tuple(map(type, move)) != INTS_5):
         return "a move-in is not [source, target, least, most, victim]"
-    if not all(p.__class__ is list and all(map(_is_int, p)) for p in state.pacts):
-        return "a pact is not a list of whole numbers"
-    if not all(map(_is_int, state.offered)):
+    if offer is not None and (offer.__class__ is not list or tuple(map(type, offer)) != INTS_2):
+        return "a pact offer is not [proposer, partner]"
+    for pact in state.pacts:
+        if pact.__class__ is not list or tuple(map(type, pact)) != INTS_3:
+            return "a pact is not [a, b, proposer]"
+    if state.offered and set(map(type, state.offered)) != {int}:
         return "offered is not a list of whole numbers"
     return None
 
 
-def _check_phase(state: CnwState, g: Geo, held: list[int]) -> str | None:
+def _check_phase(state: CnwState, g: Geo) -> str | None:
     """What the phase waits for (§5) exists, and the counters of other phases are at rest."""
     phase = state.phase
     n = state.players
@@ -331,8 +361,11 @@ def _check_phase(state: CnwState, g: Geo, held: list[int]) -> str | None:
     if not state.alive[p]:
         return "the player in turn is eliminated"
     teams = state.options["teams"]
-    sides = {q if teams is None else teams[q] for q in range(n) if state.alive[q]}
-    if len(sides) < 2:
+    if teams is None:
+        sides = state.alive.count(True)
+    else:
+        sides = len({teams[q] for q in range(n) if state.alive[q]})
+    if sides < 2:
         return "the game goes on with no opponents left (§11)"
     if phase == PLACEMENT:
         if state.turn or state.round or state.conquered or state.discard:
@@ -372,7 +405,7 @@ def _check_phase(state: CnwState, g: Geo, held: list[int]) -> str | None:
             return "a choice of pawn to remove with fewer than 2 gateways to choose (§10.2)"
     elif state.expiring:
         return "pawns owed for expired shipments outside the Briefing (§10.2)"
-    if held[p] < 1 and phase != MOVE_IN:
+    if phase != MOVE_IN and p not in state.owner:
         return "the player in turn holds no gateway"
     if (state.roll is not None) != (phase in (REROLL_ATTACKER, REROLL_DEFENDER)):
         return "a pending roll outside an OBC decision, or a decision without one (§8.1)"
@@ -387,41 +420,48 @@ def _check_phase(state: CnwState, g: Geo, held: list[int]) -> str | None:
     return None
 
 
-def _check_players(state: CnwState, held: list[int]) -> str | None:
+def _check_players(state: CnwState) -> str | None:
     """Per seat: objectives (§4 step 3), OBC tokens (§8.1), elimination (§7.5), shipments."""
     n = state.players
     uses = _uses_objectives(state.options)
     objs = state.objectives
     if uses:
-        if len(set(objs)) != n or not all(0 <= k < N_OBJECTIVES for k in objs):
+        if len(set(objs)) != n or min(objs) < 0 or max(objs) >= N_OBJECTIVES:
             return "the Network Objectives are not one different card each (§4 step 3)"
-    elif any(k != -1 for k in objs):
+    elif objs.count(-1) != n:
         return "a Network Objective in a variant without them (§12)"
-    for p in range(n):
-        tokens, spent = state.obc[p], state.obc_turn[p]
-        if not 0 <= tokens <= TOKENS:
-            return "OBC tokens out of range"
-        if (spent == -1) != (tokens == TOKENS) or not -1 <= spent <= state.turn:
-            return f"player {p}'s OBC tokens do not match the turn one was last spent (§8.1)"
-        if state.bonus[p] > MAX_PAWNS or state.sla[p] > MAX_PAWNS:
-            return "a count out of range"
-        by = state.eliminated_by[p]
-        row = state.shipments[p]
+    obc, spent = state.obc, state.obc_turn
+    if min(obc) < 0 or max(obc) > TOKENS:
+        return "OBC tokens out of range"
+    if min(spent) < -1 or max(spent) > state.turn:
+        return "an OBC token spent in a turn not yet played (§8.1)"
+    if (obc.count(TOKENS) != n or spent.count(-1) != n) and [t == -1 for t in spent] != [
+        k == TOKENS for k in obc
+    ]:
+        return "the OBC tokens left do not match the turns one was spent in (§8.1)"
+    if max(state.bonus) > MAX_PAWNS or max(state.sla) > MAX_PAWNS:
+        return "a count out of range"
+    for p, (row, hand) in enumerate(zip(state.shipments, state.hands, strict=True)):
         if len(row) > ACTIVE_SHIPMENTS:
             return f"player {p} has more than {ACTIVE_SHIPMENTS} shipments"
         for _, d in row:
             if d < 1:
                 return f"player {p} holds a shipment whose deadline passed"
-        hand = state.hands[p]
         if hand != sorted(hand):
             return f"player {p}'s hand is not sorted"
-        if state.alive[p]:
-            if by != -1:
-                return f"player {p} is playing but was eliminated"
-        elif row or hand or held[p] or state.bonus[p]:
-            return f"eliminated player {p} still holds something"
-        elif not -1 <= by < n or by == p:
-            return f"eliminated player {p} was eliminated by {by}"
+    if False not in state.alive:
+        if state.eliminated_by.count(-1) != n:
+            return "a player in the game was eliminated"
+    else:
+        for p in range(n):
+            by = state.eliminated_by[p]
+            if state.alive[p]:
+                if by != -1:
+                    return f"player {p} is playing but was eliminated"
+            elif state.shipments[p] or state.hands[p] or state.bonus[p] or p in state.owner:
+                return f"eliminated player {p} still holds something"
+            elif not -1 <= by < n or by == p:
+                return f"eliminated player {p} was eliminated by {by}"
     if not -1 <= state.bridges_closed < n or (
         state.bridges_closed >= 0 and not state.alive[state.bridges_closed]
     ):
@@ -447,6 +487,28 @@ def _check_end(state: CnwState) -> str | None:
     return None
 
 
+def _map_problem(state: CnwState, g: Geo, n: int) -> str | None:
+    """§3, §4, §7.4, §12.1: each gateway held by a seat in the game with pawns, neutral and
+    empty, or out of play (FIERA) and empty; a conquered gateway is empty until its move-in."""
+    in_play = g.in_play
+    alive = state.alive
+    moving = state.move_in[1] if state.move_in and state.phase == MOVE_IN else -1
+    for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
+        if o >= 0:
+            if o >= n or not in_play[i]:
+                return f"{CODES[i]} has owner {o}"
+            if k < 1 and i != moving:
+                return f"{CODES[i]} is held with {k} pawns"
+            if not alive[o]:
+                return f"{CODES[i]} is held by an eliminated player"
+        elif o == NEUTRAL:
+            if k or not in_play[i]:
+                return f"neutral {CODES[i]} holds pawns or is out of play"
+        elif o != OUT_OF_PLAY or k or in_play[i]:
+            return f"{CODES[i]} is out of play but used, or has owner {o}"
+    return None
+
+
 def check_state(state: CnwState) -> str | None:
     """The first way ``state`` could not come from a real game, or None."""
     problem = _check_types(state)
@@ -459,40 +521,16 @@ def check_state(state: CnwState) -> str | None:
         return f"unknown phase {state.phase!r}"
     if len(state.owner) != ng or len(state.pawns) != ng:
         return "the map does not have 42 gateways"
-    for name in (
-        "reserve",
-        "objectives",
-        "sla",
-        "obc",
-        "obc_turn",
-        "bonus",
-        "eliminated_by",
-        "alive",
-        "hands",
-        "shipments",
-    ):
-        if len(getattr(state, name)) != n:
-            return f"{name} does not match the {n} players"
+    if set(map(len, _PER_PLAYER(state))) != {n}:
+        name = next(name for name in PER_PLAYER if len(getattr(state, name)) != n)
+        return f"{name} does not match the {n} players"
     if not 0 <= state.current < n or not 0 <= state.first < n:
         return "the current player is not a seat"
-    in_play = g.in_play
-    alive = state.alive
-    held = [0] * n
-    moving = state.move_in[1] if state.move_in and state.phase == MOVE_IN else -1
-    for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
-        if o >= 0:
-            if o >= n or not in_play[i]:
-                return f"{CODES[i]} has owner {o}"
-            if (k < 1 and i != moving) or k > MAX_PAWNS:
-                return f"{CODES[i]} is held with {k} pawns"
-            if not alive[o]:
-                return f"{CODES[i]} is held by an eliminated player"
-            held[o] += 1
-        elif o == NEUTRAL:
-            if k or not in_play[i]:
-                return f"neutral {CODES[i]} holds pawns or is out of play"
-        elif o != OUT_OF_PLAY or k or in_play[i]:
-            return f"{CODES[i]} is out of play but used, or has owner {o}"
+    problem = _map_problem(state, g, n)
+    if problem is not None:
+        return problem
+    if max(state.pawns) > MAX_PAWNS:
+        return f"{CODES[state.pawns.index(max(state.pawns))]} holds over {MAX_PAWNS} pawns"
     if min(state.sla) < 0 or min(state.reserve) < 0 or min(state.bonus) < 0:
         return "a negative count"
     if not 0 <= state.pool <= MAX_PAWNS or state.turn_tris < 0 or state.turn_bonus < 0:
@@ -513,7 +551,7 @@ def check_state(state: CnwState) -> str | None:
     ships_seen.sort()
     if ships_seen != _expected_shipments(g):
         return "the shipment cards are not all accounted for"
-    problem = _check_players(state, held)
+    problem = _check_players(state)
     if problem is None:
         problem = _check_end(state)
     if problem is None:
@@ -521,5 +559,5 @@ def check_state(state: CnwState) -> str | None:
     if problem is None and state.last_roll is not None:
         problem = _check_last_roll(state)
     if problem is None and state.phase != OVER:
-        problem = _check_phase(state, g, held)
+        problem = _check_phase(state, g)
     return problem
