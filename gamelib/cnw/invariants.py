@@ -368,7 +368,7 @@ def _check_phase(state: CnwState, g: Geo) -> str | None:
     if sides < 2:
         return "the game goes on with no opponents left (§11)"
     if phase == PLACEMENT:
-        if state.turn or state.round or state.conquered or state.discard:
+        if state.turn or state.round or state.conquered or state.discard or any(state.hands):
             return "the placement round after a turn began (§4 step 5)"
         if state.reserve[p] < 1:
             return "the player placing a pawn has none left in reserve (§4 step 5)"
