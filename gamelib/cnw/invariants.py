@@ -490,8 +490,11 @@ def _check_end(state: CnwState) -> str | None:
 def _map_problem(state: CnwState, g: Geo, n: int) -> str | None:
     """§3, §4, §7.4, §12.1: each gateway held by a seat in the game with pawns, neutral and
     empty, or out of play (FIERA) and empty; a conquered gateway is empty until its move-in."""
+    owner, pawns, alive = state.owner, state.pawns, state.alive
+    # the usual case: the whole map held by players in the game, each gateway with pawns
+    if not g.fiera and min(owner) >= 0 and max(owner) < n and min(pawns) >= 1 and all(alive):
+        return None
     in_play = g.in_play
-    alive = state.alive
     moving = state.move_in[1] if state.move_in and state.phase == MOVE_IN else -1
     for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
         if o >= 0:
