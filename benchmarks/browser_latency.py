@@ -23,12 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM_ARGS,
-    chromium_path,
     running_voila,
     wait_for_voila,
     watch,
 )
+from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
 

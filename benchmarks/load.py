@@ -30,13 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.server.serverkit import (  # noqa: E402
-    CHROMIUM_ARGS,
     FIRST_WIDGET,
     LOCAL_HOSTS,
     Server,
     Session,
-    chromium_path,
     running_server,
     visit,
 )

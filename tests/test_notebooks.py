@@ -3,14 +3,17 @@
 import asyncio
 import json
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import nbformat
 import pytest
 from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
 NOTEBOOKS = [p for p in NOTEBOOKS if ".ipynb_checkpoints" not in p.parts]
@@ -29,31 +32,45 @@ class SharedKernel:
     notebook in a fresh kernel is what the browser tests do (Voila starts one per page)."""
 
     def __init__(self) -> None:
+        # The kernel's loop runs in a thread of its own: the session's browser (Playwright's sync
+        # API) keeps a loop running in the main thread, where no second loop may run.
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
         self.km = AsyncKernelManager(kernel_name="python3")
-        self.loop.run_until_complete(self.km.start_kernel(cwd=str(ROOT)))
+        self.run(self.km.start_kernel(cwd=str(ROOT)))
         self.kc = self.km.client()
-        self.kc.start_channels()
-        self.loop.run_until_complete(self.kc.wait_for_ready(timeout=120))
+        self.run(self._start_channels())
+        self.run(self.kc.wait_for_ready(timeout=120))
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Run ``coroutine`` on the kernel's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
+
+    async def _start_channels(self) -> None:
+        self.kc.start_channels()  # the channels' sockets belong to the kernel's loop
 
     def execute(self, path: Path) -> nbformat.NotebookNode:
         fresh = (
             "%reset -f\nimport os, ipywidgets\nipywidgets.Widget.close_all()\n"
             f"os.chdir({str(path.parent)!r})"
         )
-        reply = self.loop.run_until_complete(
-            self.kc.execute_interactive(fresh, store_history=False, timeout=60)
-        )
+        reply = self.run(self.kc.execute_interactive(fresh, store_history=False, timeout=60))
         assert reply["content"]["status"] == "ok", reply["content"]
         nb = nbformat.read(path, as_version=4)
         client = NotebookClient(nb, km=self.km, timeout=300, kernel_name="python3")
         client.kc = self.kc  # the shared client: nbclient neither restarts nor stops it
-        self.loop.run_until_complete(client.async_execute())
+        self.run(client.async_execute())
         return nb
 
-    def close(self) -> None:
+    async def _stop_channels(self) -> None:
         self.kc.stop_channels()
-        self.loop.run_until_complete(self.km.shutdown_kernel(now=True))
+
+    def close(self) -> None:
+        self.run(self._stop_channels())
+        self.run(self.km.shutdown_kernel(now=True))
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=30)
         self.loop.close()
 
 

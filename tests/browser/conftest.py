@@ -9,7 +9,6 @@ there).
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,23 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
-
-
-def chromium_path() -> str:
-    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser"):
-        if candidate and (found := shutil.which(candidate)):
-            return found
-    pytest.fail("no Chromium found: `make test` installs Debian's chromium when run as root")
 
 
 def _free_port() -> int:
@@ -101,16 +84,6 @@ def running_voila():
 def voila_url():
     with running_voila() as base:
         yield base
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chrome = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield chrome
-        chrome.close()
 
 
 @dataclass

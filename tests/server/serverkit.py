@@ -15,7 +15,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -36,15 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVE = ROOT / "classroom" / "serve.py"
 LOGS = ROOT / "test-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
 
 
@@ -134,13 +124,6 @@ def running_server(*args: str, ready: str | None = None, timeout: float = 240) -
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
-
-
-def chromium_path() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser"):
-        if candidate and (found := shutil.which(candidate)):
-            return found
-    return None
 
 
 def offline_context(browser, outside: list[str]):
