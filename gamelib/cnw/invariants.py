@@ -297,9 +297,11 @@ def _check_move_in(state: CnwState, g: Geo) -> str | None:
 
 def _check_pacts(state: CnwState) -> str | None:
     """§12.4 DIPLOMAZIA: pacts [a, b, proposer] between opponents, offers and who was asked."""
+    if not (state.pacts or state.offered or state.offer) and state.phase != PACT_ANSWER:
+        return None  # no pact, no offer: nothing to judge
     n = state.players
     alive = state.alive
-    if not state.options["diplomazia"] and (state.pacts or state.offered or state.offer):
+    if not state.options["diplomazia"]:
         return "pacts without the DIPLOMAZIA variant (§12.4)"
     pairs = set()
     for pact in state.pacts:
