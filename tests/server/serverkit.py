@@ -155,6 +155,8 @@ class Session:
     kernel_id: str | None = None
     widgets: int = 0
     error: str | None = None
+    stage: str = "page"  # how far the visit got: page, websocket, comms, states, open
+    states: int = 0  # widget states received
     cookies: dict[str, str] = field(default_factory=dict)
 
 
@@ -220,6 +222,7 @@ async def visit(
             s.error = "no kernel id in the page"
             return s
         s.kernel_id = found.group(1)
+        s.stage = "websocket"
         await asyncio.sleep(script_time)
         session = uuid.uuid4().hex
         ws_url = base.replace("http", "ws", 1) + (
@@ -230,6 +233,7 @@ async def visit(
                 ws_url, headers={"Cookie": _cookie_header(s.cookies)}, connect_timeout=timeout
             )
         )
+        s.stage = "comms"
         info = _msg("comm_info_request", {"target_name": "jupyter.widget"}, session)
         await ws.write_message(json.dumps(info))
         waiting: set[str] = set()
@@ -251,6 +255,7 @@ async def visit(
                     return s
                 # like the page's widget manager: every widget's state, then it draws them
                 waiting = set(comms)
+                s.stage = "states"
                 for comm_id in comms:
                     data = {"comm_id": comm_id, "data": {"method": "request_state"}}
                     await ws.write_message(json.dumps(_msg("comm_msg", data, session)))
@@ -259,18 +264,20 @@ async def visit(
                 and msg["content"].get("data", {}).get("method") == "update"
             ):
                 waiting.discard(msg["content"].get("comm_id"))
+                s.states = s.widgets - len(waiting)
                 if not waiting and s.widgets:
                     s.first_widget = time.perf_counter() - start
                     break
         else:
             s.error = "no widget state within the timeout"
             return s
+        s.stage = "open"
         if opened is not None:
             opened.set()
         if close is not None:
             await close.wait()
     except (TimeoutError, HTTPClientError, OSError) as exc:
-        s.error = f"{type(exc).__name__}: {exc}"
+        s.error = f"{type(exc).__name__} at {s.stage} ({s.states}/{s.widgets} states): {exc}"
     finally:
         if opened is not None:
             opened.set()
