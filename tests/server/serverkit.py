@@ -157,7 +157,22 @@ class Session:
     error: str | None = None
     stage: str = "page"  # how far the visit got: page, websocket, comms, states, open
     states: int = 0  # widget states received
+    asked_again: int = 0  # states asked for a second time after a quiet spell
     cookies: dict[str, str] = field(default_factory=dict)
+
+
+QUIET = 10.0  # seconds without a message before the missing widget states are asked again
+
+
+def _decode(raw: str | bytes) -> dict:
+    """A kernel message from the websocket: JSON text, or (a message with binary buffers, in the
+    legacy protocol) a binary frame: a count, that many big-endian offsets, the JSON part first."""
+    if isinstance(raw, str):
+        return json.loads(raw)
+    count = int.from_bytes(raw[:4], "big")
+    offsets = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(count)]
+    end = offsets[1] if count > 1 else len(raw)
+    return json.loads(raw[offsets[0] : end].decode("utf-8"))
 
 
 def _msg(msg_type: str, content: dict, session: str) -> dict:
@@ -239,13 +254,24 @@ async def visit(
         waiting: set[str] = set()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            raw = await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
+            try:
+                raw = await asyncio.wait_for(
+                    ws.read_message(), min(QUIET, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                if not waiting or time.monotonic() >= deadline:
+                    raise
+                # quiet with states missing: ask again for those only (a page's widget manager
+                # asks once for all; a flood of single requests can lose a reply under load)
+                s.asked_again += len(waiting)
+                for comm_id in waiting:
+                    data = {"comm_id": comm_id, "data": {"method": "request_state"}}
+                    await ws.write_message(json.dumps(_msg("comm_msg", data, session)))
+                continue
             if raw is None:
                 s.error = "the kernel's websocket closed"
                 return s
-            if isinstance(raw, bytes):
-                continue  # a binary (v1 protocol) frame: not ours
-            msg = json.loads(raw)
+            msg = _decode(raw)
             parent = msg.get("parent_header", {}).get("msg_id")
             if msg.get("msg_type") == "comm_info_reply" and parent == info["header"]["msg_id"]:
                 comms = msg["content"].get("comms", {})
@@ -262,7 +288,7 @@ async def visit(
             elif (
                 msg.get("msg_type") == "comm_msg"
                 and msg["content"].get("data", {}).get("method") == "update"
-            ):
+            ) or msg.get("msg_type") == "comm_close":  # a closed widget is drawn by no page
                 waiting.discard(msg["content"].get("comm_id"))
                 s.states = s.widgets - len(waiting)
                 if not waiting and s.widgets:

@@ -77,6 +77,7 @@ def test_five_students_at_once_on_warm_kernels(classroom):
     before = classroom.log_text().count(WARM)
     sessions = run_async(visit_many(classroom.base, LESSON, 5, timeout=180))
     print("\n  time to first widget:", sorted(round(s.first_widget or -1, 2) for s in sessions))
+    print("  states asked again after a quiet spell:", [s.asked_again for s in sessions])
     assert [s.error for s in sessions] == [None] * 5
     assert all(s.widgets > 0 for s in sessions)
     assert classroom.log_text().count(WARM) - before == 5
