@@ -19,6 +19,7 @@ from gamelib.cnw.queries import delivery_chain
 from widgets.cnw import checks
 from widgets.cnw.battle_lab import BattleLab
 from widgets.cnw.board_map import BoardMap
+from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson4  # noqa: F401  (checks.lessonN)
 from widgets.cnw.shipments import ShipmentLab
 from widgets.cnw.table import CnwTable
 from widgets.cnw.turn import TurnWalkthrough
@@ -119,7 +120,7 @@ def test_all_fall_matches_the_roll_chart(lab, seed):
     for _ in range(seed):
         c.next_question()
     c.show_me()
-    a, d = checks._all_fall(seed)
+    a, d = checks.lesson1._all_fall(seed)
     k = min(a, d)
     assert f"{a} attack dice against {d} defence dice" in lab.roll_fig.layout.title.text
     shown = bar(lab.roll_fig, 0, t("cnw.battle.outcome", a=0, d=k))
@@ -161,7 +162,7 @@ def test_even_odds_match_the_heat_map(lab):
     ):
         check = c[name]
         check.show_me()
-        a, d = check.answer(), checks.EVEN_DEFENDERS
+        a, d = check.answer(), checks.lesson1.EVEN_DEFENDERS
         assert (lab.attackers.value, lab.defenders.value, lab.rule.value, lab.hub.value) == (
             a,
             d,
@@ -170,7 +171,9 @@ def test_even_odds_match_the_heat_map(lab):
         )
         assert heat(lab, a, d) >= 0.5 > heat(lab, a - 1, d)
     more = c["cnw1-more-or-fewer"]
-    assert more.answer() == ("more" if c["cnw1-even-cnw"].answer() > checks.EVEN_DEFENDERS else "")
+    assert more.answer() == (
+        "more" if c["cnw1-even-cnw"].answer() > checks.lesson1.EVEN_DEFENDERS else ""
+    )
 
 
 def test_hub_checks_match_the_curves(lab):
@@ -179,7 +182,7 @@ def test_hub_checks_match_the_curves(lab):
         check = c[name]
         check.show_me()
         a = check.answer()
-        assert lab.defenders.value == checks.HUB_DEFENDERS and lab.attackers.value == a
+        assert lab.defenders.value == checks.lesson1.HUB_DEFENDERS and lab.attackers.value == a
         assert lab.curve_fig.data[3].y[0] == pytest.approx(lab.curve_fig.data[curve].y[a - 1])
         assert lab.curve_fig.data[curve].y[a - 1] >= 0.75 > lab.curve_fig.data[curve].y[a - 2]
 
@@ -204,14 +207,14 @@ def test_obc_side_matches_the_dice_table(lab):
     base = exchange(lab, False, False, n)
     gain_a = exchange(lab, True, False, n) - base
     gain_d = base - exchange(lab, False, True, n)
-    exact_a, exact_d = checks.obc_gains(3, 3, True)
+    exact_a, exact_d = checks.lesson1.obc_gains(3, 3, True)
     assert gain_a == pytest.approx(exact_a, abs=0.06)
     assert gain_d == pytest.approx(exact_d, abs=0.06)
     assert c.answer() == ("attacker" if gain_a > gain_d else "defender")
     lab.attacker_obc.value = lab.defender_obc.value = False
     c.next_question()
     c.show_me()  # a new seeded battle moves the sliders to it
-    a, d, hub = checks._obc_battle(1)
+    a, d, hub = checks.lesson1._obc_battle(1)
     assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (a, d, hub)
 
 
@@ -219,12 +222,12 @@ def test_monte_carlo_checks(lab):
     c = by_name(checks.lesson1.montecarlo(lab))
     narrower = c["cnw1-mc-narrower"]
     narrower.show_me()
-    assert (lab.attackers.value, lab.defenders.value) == checks.MC_BATTLE
+    assert (lab.attackers.value, lab.defenders.value) == checks.lesson1.MC_BATTLE
     assert narrower.answer() == pytest.approx(200**0.5, abs=1.0)
     assert c["cnw1-mc-outside"].answer() == 5
     # the lab's panel uses battle.wilson_interval at its default confidence
     confidence = inspect.signature(battle.wilson_interval).parameters["confidence"].default
-    assert confidence == checks.CONFIDENCE and lab.mc.interval is battle.wilson_interval
+    assert confidence == checks.lesson1.CONFIDENCE and lab.mc.interval is battle.wilson_interval
 
 
 # ---------------------------------------------------------------------- lesson 2
@@ -264,7 +267,9 @@ def test_bridge_checks_match_the_charts(ships):
     far = c["cnw2-far-pairs"]
     far.show_me()
     base = ships.hops_fig.data[0]
-    assert far.answer() == sum(y for x, y in zip(base.x, base.y, strict=True) if x >= checks.FAR)
+    assert far.answer() == sum(
+        y for x, y in zip(base.x, base.y, strict=True) if x >= checks.lesson2.FAR
+    )
     three = c["cnw2-three-hubs"]
     for _ in range(3):
         three.show_me()
@@ -312,19 +317,19 @@ def test_turn_checks_match_the_walkthrough(walk):
     dice = c["cnw3-defence-dice"]
     dice.show_me()
     assert walk.dice.value.count("color:#1f5fbf") == dice.answer()
-    assert walk.dice.value.count("color:#c0392b") == checks.first_roll(7)[1].dice
+    assert walk.dice.value.count("color:#c0392b") == checks.lesson3.first_roll(7)[1].dice
 
 
 def test_compare_checks_match_the_walkthrough(walk):
     c = by_name(checks.lesson3.compare(walk))
     delivering = set()
-    for seed in checks.SEEDS:
-        checks._replay_to(walk, seed, lambda wk: wk.done)
+    for seed in checks.lesson3.SEEDS:
+        checks.lesson3._replay_to(walk, seed, lambda wk: wk.done)
         if any(": deliver" in s.lower() for s in walk.steps):
             delivering.add(seed)
     assert c["cnw3-delivering-seed"].answer() == delivering
     stops = c["cnw3-hub-stop"]
-    assert stops.answer() and stops.answer() <= set(checks.SEEDS)
+    assert stops.answer() and stops.answer() <= set(checks.lesson3.SEEDS)
     stops.show_me()
     assert walk.done and walk.seed.value in stops.answer()
 
@@ -357,7 +362,7 @@ def test_table_checks_match_the_table():
 
 
 def test_end_checks_match_the_bots_game():
-    table = CnwTable(seats=checks.BOT_SEATS, seed=1)
+    table = CnwTable(seats=checks.lesson4.BOT_SEATS, seed=1)
     c = by_name(checks.lesson4.end(table))
     table.finish()
     assert table.state.victory == c["cnw4-victory"].answer()

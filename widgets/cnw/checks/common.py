@@ -1,0 +1,46 @@
+"""What the CNW lesson checks share: catalog texts, the board, options and the battle lab setter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamelib.cnw import board as cnw_board
+from widgets.i18n import t
+
+CONFIDENCE = 0.95  # the Monte Carlo panel's interval (battle.wilson_interval's default)
+
+
+def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
+    return t(f"cnw.checks.{lesson}.{name}.{part}", **values)
+
+
+def _texts(lesson: str, name: str) -> dict[str, str]:
+    """A check's hint; its question and explanation are formatted where they are used."""
+    return {"hint": _t(lesson, name, "hint")}
+
+
+def _board() -> cnw_board.Board:
+    return cnw_board.load()
+
+
+def _gateway_options() -> list[tuple[str, str]]:
+    board = _board()
+    return [(f"{c} · {g.name}", c) for c, g in board.gateways.items()]
+
+
+def _region_options() -> list[tuple[str, str]]:
+    return [(r.name, rid) for rid, r in _board().regions.items()]
+
+
+def _rank() -> list[str]:
+    """Gateways by betweenness, strongest chokepoint first (the map's ranking)."""
+    between = _board().betweenness()
+    return sorted(between, key=between.get, reverse=True)
+
+
+def _set_lab(lab: Any, attackers: int, defenders: int, rule: int = 3, hub: bool = False) -> None:
+    """Move the battle lab's controls (its public widgets) to one battle."""
+    lab.rule.value = rule
+    lab.hub.value = hub
+    lab.attackers.value = attackers
+    lab.defenders.value = defenders

@@ -1,0 +1,276 @@
+"""The checks of CNW lesson 2, shipments and delivery chains, answered in the page."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.cnw import corridors
+from gamelib.cnw import shipments as cnw_shipments
+from widgets.cnw.checks.common import (
+    _board,
+    _gateway_options,
+    _t,
+    _texts,
+)
+from widgets.i18n import t
+from widgets.kit.check import (
+    Choice,
+    Number,
+    Pick,
+    Reflect,
+    Variant,
+    lesson_score,
+    stack,
+)
+from widgets.kit.strategy import number, percent
+
+L2 = "lesson2"
+
+
+def l2_more_turns(lab: Any) -> Number:
+    classes = cnw_shipments.load().classes
+    far, near = classes[cnw_shipments.INTERCONTINENTAL], classes[cnw_shipments.REGIONAL]
+    return Number(
+        "cnw2-more-turns",
+        _t(L2, "more_turns", "question"),
+        far.deadline - near.deadline,
+        explanation=_t(
+            L2,
+            "more_turns",
+            "explain",
+            far=far.deadline,
+            near=near.deadline,
+            far_sla=far.sla,
+            near_sla=near.sla,
+        ),
+        **_texts(L2, "more_turns"),
+    )
+
+
+def l2_tightest(lab: Any) -> Choice:
+    deck = cnw_shipments.load()
+    groups: dict[int, list[str]] = {}
+    for sector, modifier in deck.modifiers.items():
+        groups.setdefault(modifier, []).append(deck.sectors[sector])
+    options = [(t("cnw.checks.and").join(names), m) for m, names in sorted(groups.items())]
+    tight = min(groups)
+    return Choice(
+        "cnw2-tightest",
+        _t(L2, "tightest", "question"),
+        tight,
+        options=options,
+        explanation=_t(L2, "tightest", "explain", modifier=f"{tight:+d}"),
+        **_texts(L2, "tightest"),
+    )
+
+
+def l2_why_tight(lab: Any) -> Reflect:
+    return Reflect("cnw2-why-tight", _t(L2, "why_tight", "question"), _t(L2, "why_tight", "model"))
+
+
+def l2_step1(lab: Any) -> w.VBox:
+    return stack(l2_more_turns(lab), l2_tightest(lab), l2_why_tight(lab))
+
+
+def l2_dashed_shipment(lab: Any) -> Pick:
+    deck = cnw_shipments.load()
+    crossing = {c.id for c in deck.cards if c.dashed >= 1}
+    check = Pick(
+        "cnw2-dashed-shipment",
+        _t(L2, "dashed_shipment", "question"),
+        crossing,
+        options=[(label, value) for label, value in lab.shipment.options],
+        explanation=_t(L2, "dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
+        **_texts(L2, "dashed_shipment"),
+    )
+
+    def show() -> None:
+        chosen = check.value()
+        lab.shipment.value = chosen if chosen in crossing else min(crossing)
+
+    check.prove_with(show)
+    return check.follow(lab.shipment)
+
+
+def _corridor_card(seed: int) -> cnw_shipments.Shipment:
+    cards = cnw_shipments.load().cards
+    return cards[random.Random(f"cnw2-corridor:{seed}").randrange(len(cards))]
+
+
+def l2_corridor_gateways(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        card = _corridor_card(seed)
+        path = corridors.corridor(card.origin, card.destination)
+
+        def show() -> None:
+            lab.hubs.value = ()
+            lab.shipment.value = card.id
+
+        return Variant(
+            _t(L2, "corridor_gateways", "question", id=card.id, o=card.origin, d=card.destination),
+            len(path),
+            _t(L2, "corridor_gateways", "explain", path=" → ".join(path), n=len(path)),
+            on_explain=show,
+        )
+
+    return Number("cnw2-corridor-gateways", new_question=variant, **_texts(L2, "corridor_gateways"))
+
+
+def l2_schematic(lab: Any) -> Reflect:
+    return Reflect("cnw2-schematic", _t(L2, "schematic", "question"), _t(L2, "schematic", "model"))
+
+
+def l2_step2(lab: Any) -> w.VBox:
+    return stack(l2_dashed_shipment(lab), l2_corridor_gateways(lab), l2_schematic(lab))
+
+
+FAR = 5  # "5 or more hops apart"
+
+
+def l2_far_pairs(lab: Any) -> Number:
+    counts = corridors.hop_counts(corridors.bridged_graph())
+    far = sum(n for hops, n in counts.items() if hops >= FAR)
+
+    def show() -> None:
+        lab.hubs.value = ()
+
+    return Number(
+        "cnw2-far-pairs",
+        _t(L2, "far_pairs", "question", k=FAR),
+        far,
+        explanation=_t(
+            L2,
+            "far_pairs",
+            "explain",
+            parts=" + ".join(str(n) for hops, n in sorted(counts.items()) if hops >= FAR),
+            n=far,
+            total=sum(counts.values()),
+        ),
+        on_explain=show,
+        **_texts(L2, "far_pairs"),
+    )
+
+
+def three_hubs(seed: int) -> tuple[str, ...]:
+    """One hub in each of three regions (North America, Europe, Asia first; then seeded)."""
+    board = _board()
+    by_region: dict[str, list[str]] = {}
+    for hub in board.hubs:
+        by_region.setdefault(board.gateways[hub].region, []).append(hub)
+    if seed == 0:
+        regions = ["north_america", "europe", "asia"]
+        return tuple(by_region[r][0] for r in regions)
+    rng = random.Random(f"cnw2-hubs:{seed}")
+    regions = rng.sample(sorted(by_region), 3)
+    return tuple(rng.choice(by_region[r]) for r in regions)
+
+
+def l2_three_hubs(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        hubs = three_hubs(seed)
+        before = corridors.mean_hops(corridors.bridged_graph())
+        after = corridors.mean_hops(corridors.bridged_graph(hubs))
+
+        def show() -> None:
+            lab.hubs.value = hubs
+
+        return Variant(
+            _t(L2, "three_hubs", "question", hubs=", ".join(hubs)),
+            before - after,
+            _t(
+                L2,
+                "three_hubs",
+                "explain",
+                before=number(before, 2),
+                after=number(after, 2),
+                drop=number(before - after, 2),
+            ),
+            on_explain=show,
+        )
+
+    return Number(
+        "cnw2-three-hubs",
+        tolerance=0.02,
+        digits=2,
+        new_question=variant,
+        **_texts(L2, "three_hubs"),
+    )
+
+
+def l2_new_top(lab: Any) -> Pick:
+    board = _board()
+    hubs = tuple(board.hubs)
+    before = [c for c, _ in corridors.chokepoints((), top=5)]
+    after = [c for c, _ in corridors.chokepoints(hubs, top=12)]
+    dropped = [c for c in before if c not in after]
+
+    def show() -> None:
+        lab.hubs.value = hubs
+
+    return Pick(
+        "cnw2-new-top",
+        _t(L2, "new_top", "question", n=len(hubs)),
+        after[0],
+        options=_gateway_options(),
+        explanation=_t(
+            L2,
+            "new_top",
+            "explain",
+            top=after[0],
+            before=", ".join(before),
+            dropped=", ".join(dropped) or "—",
+        ),
+        on_explain=show,
+        **_texts(L2, "new_top"),
+    )
+
+
+def l2_step3(lab: Any) -> w.VBox:
+    return stack(l2_far_pairs(lab), l2_three_hubs(lab), l2_new_top(lab))
+
+
+def l2_p_inter(lab: Any) -> Number:
+    cards = cnw_shipments.load().cards
+    far = sum(1 for c in cards if c.klass == cnw_shipments.INTERCONTINENTAL)
+    return Number(
+        "cnw2-p-inter",
+        _t(L2, "p_inter", "question"),
+        100 * far / len(cards),
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        explanation=_t(
+            L2, "p_inter", "explain", n=far, total=len(cards), p=percent(far / len(cards))
+        ),
+        **_texts(L2, "p_inter"),
+    )
+
+
+def l2_short_far(lab: Any) -> Choice:
+    cards = cnw_shipments.load().cards
+    short = [c for c in cards if c.hops <= 2 and c.klass == cnw_shipments.INTERCONTINENTAL]
+    names = ", ".join(f"#{c.id} {c.origin} → {c.destination} ({c.hops})" for c in short)
+    return Choice(
+        "cnw2-short-far",
+        _t(L2, "short_far", "question"),
+        "yes" if short else "no",
+        options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+        explanation=_t(L2, "short_far", "explain_yes" if short else "explain_no", cards=names),
+        on_explain=lambda: setattr(lab.deck_by, "value", "hops"),
+        **_texts(L2, "short_far"),
+    )
+
+
+def l2_step4(lab: Any) -> w.VBox:
+    return stack(l2_p_inter(lab), l2_short_far(lab))
+
+
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+classes = l2_step1
+corridor = l2_step2
+bridges = l2_step3
+deck = l2_step4
+score = lesson_score

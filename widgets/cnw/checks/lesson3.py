@@ -1,0 +1,243 @@
+"""The checks of CNW lesson 3, a turn step by step: every question answered in the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from types import SimpleNamespace
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib import cnw
+from gamelib.cnw import actions as cnw_actions
+from gamelib.cnw import battle
+from gamelib.cnw import state as st
+from gamelib.cnw.queries import delivery_chain
+from widgets.cnw.checks.common import (
+    _board,
+    _t,
+    _texts,
+)
+from widgets.cnw.table import make_bot
+from widgets.cnw.turn import BOTS as TURN_BOTS
+from widgets.i18n import t
+from widgets.kit.check import (
+    Number,
+    Pick,
+    Variant,
+    lesson_score,
+    stack,
+)
+
+L3 = "lesson3"
+SEEDS = tuple(range(1, 13))  # the seeds lesson 3's "find a seed" questions look through
+
+
+@cache
+def opener_turn(seed: int, players: int = 3) -> SimpleNamespace:
+    """The opener's first turn as ``TurnWalkthrough(seed)`` plays it (same bots, same seeds):
+    the reinforcement breakdown, every (state before, action, state after) and who moved."""
+    names = [t(f"cnw.table.name_{TURN_BOTS[i % 4]}", n=i + 1) for i in range(players)]
+    state = cnw.new_game(names, seed=seed)
+    bots = [make_bot(TURN_BOTS[i % 4], seed * 10 + i) for i in range(players)]
+    while state.phase == st.PLACEMENT:
+        state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+    mover, steps, breakdown = state.current, [], None
+    while True:
+        if state.phase == st.REINFORCE and breakdown is None:
+            breakdown = cnw.reinforcements(state, mover)
+        action = bots[cnw.current_player(state)].choose(state)
+        after = cnw.apply(state, action)
+        steps.append((state, action, after))
+        state = after
+        if state.current != mover or cnw.is_over(state):
+            break
+    return SimpleNamespace(mover=mover, breakdown=breakdown, steps=steps)
+
+
+def first_roll(seed: int) -> tuple[Any, Any, dict[str, Any]] | None:
+    """(state before, attack, roll) of the opener's first attack, or None without one."""
+    for before, action, after in opener_turn(seed).steps:
+        if isinstance(action, cnw_actions.Attack):
+            return before, action, after.roll or after.last_roll
+    return None
+
+
+def _replay_to(walk: Any, seed: int, stop: Callable[[Any], bool] | None = None) -> None:
+    """Restart the walk-through at ``seed`` and press "next step" until ``stop(walk)``."""
+    walk.seed.value = seed
+    walk.restart()
+    while stop is not None and not stop(walk) and walk.step():
+        pass
+
+
+def l3_reinforcements(walk: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        r = opener_turn(seed).breakdown
+        return Variant(
+            _t(L3, "reinforcements", "question", seed=seed),
+            r["total"],
+            _t(
+                L3,
+                "reinforcements",
+                "explain",
+                base=r["base"],
+                gateways=r["gateways"],
+                regions=sum(r["regions"].values()),
+                hubs=r["hubs"],
+                total=r["total"],
+            ),
+            on_explain=lambda: _replay_to(walk, seed),
+        )
+
+    return Number(
+        "cnw3-reinforcements",
+        new_question=variant,
+        seed=walk.seed.value,
+        **_texts(L3, "reinforcements"),
+    )
+
+
+def l3_from_hubs(walk: Any) -> Number:
+    seed = walk.seed.value
+    return Number(
+        "cnw3-from-hubs",
+        _t(L3, "from_hubs", "question", seed=seed),
+        lambda: opener_turn(seed).breakdown["hubs"],
+        explanation=lambda hubs: _t(L3, "from_hubs", "explain", hubs=hubs),
+        on_explain=lambda: _replay_to(walk, seed),
+        **_texts(L3, "from_hubs"),
+    )
+
+
+def l3_defence_dice(walk: Any) -> Number:
+    seed = walk.seed.value
+
+    def answer() -> int:
+        roll = first_roll(seed)
+        return len(roll[2]["defend_rolled"]) if roll else 0
+
+    def explain(dice: int) -> str:
+        roll = first_roll(seed)
+        if roll is None:
+            return _t(L3, "defence_dice", "explain_none")
+        before, attack, _ = roll
+        board = list(_board().gateways)
+        return _t(
+            L3,
+            "defence_dice",
+            "explain",
+            source=attack.source,
+            target=attack.target,
+            src=before.pawns[board.index(attack.source)],
+            tgt=before.pawns[board.index(attack.target)],
+            a=attack.dice,
+            d=dice,
+        )
+
+    def rolled(walk_: Any) -> bool:
+        return (walk_.state.roll or walk_.state.last_roll) is not None
+
+    return Number(
+        "cnw3-defence-dice",
+        _t(L3, "defence_dice", "question", seed=seed),
+        answer,
+        explanation=explain,
+        on_explain=lambda: _replay_to(walk, seed, rolled),
+        **_texts(L3, "defence_dice"),
+    )
+
+
+def l3_step1(walk: Any) -> w.VBox:
+    return stack(l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk))
+
+
+def deliveries(seed: int) -> list[tuple[int, list[str]]]:
+    """The shipments the opener delivers in its first turn at ``seed``, with their chains."""
+    turn = opener_turn(seed)
+    return [
+        (action.shipment, delivery_chain(before, turn.mover, action.shipment) or [])
+        for before, action, _ in turn.steps
+        if isinstance(action, cnw_actions.Deliver)
+    ]
+
+
+def hub_stops(seed: int) -> list[dict[str, Any]]:
+    """The rolls of the opener's turn at ``seed`` in which the hub's +1 saved a defending pawn
+    (the same dice without the hub would have cost the defender more, §8.3)."""
+    out = []
+    for _, action, after in opener_turn(seed).steps:
+        roll = after.roll or after.last_roll
+        if not isinstance(action, cnw_actions.Attack) or not roll or not roll["hub"]:
+            continue
+        with_hub = battle.resolve_roll(roll["attack"], roll["defend"], True)
+        without = battle.resolve_roll(roll["attack"], roll["defend"], False)
+        if without[1] > with_hub[1]:
+            out.append(roll)
+    return out
+
+
+def _seed_options() -> list[tuple[str, int]]:
+    return [(str(s), s) for s in SEEDS]
+
+
+def _delivered(seed: int) -> str:
+    """ "seed: origin → … → destination" for each delivery of the opener's turn at ``seed``."""
+    return "; ".join(f"{seed}: {' → '.join(chain)}" for _, chain in deliveries(seed))
+
+
+def _saved(seed: int) -> str:
+    """ "seed: attack dice against defence dice +1" for each roll the hub decided at ``seed``."""
+    return "; ".join(
+        _t(
+            L3,
+            "hub_stop",
+            "roll",
+            seed=seed,
+            source=roll["source"],
+            target=roll["target"],
+            attack=" ".join(map(str, roll["attack"])),
+            defend=" ".join(map(str, roll["defend"])),
+        )
+        for roll in hub_stops(seed)
+    )
+
+
+def _seed_pick(
+    walk: Any, name: str, found: Callable[[int], list[Any]], detail: Callable[[int], str]
+) -> Pick:
+    def answer() -> frozenset[int]:
+        return frozenset(s for s in SEEDS if found(s))
+
+    check = Pick(
+        f"cnw3-{name.replace('_', '-')}",
+        _t(L3, name, "question", low=SEEDS[0], high=SEEDS[-1]),
+        answer,
+        options=_seed_options(),
+        explanation=lambda seeds: _t(
+            L3, name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
+        ),
+        **_texts(L3, name),
+    )
+
+    def show() -> None:
+        seeds = check.answer()
+        chosen = check.value()
+        _replay_to(walk, chosen if chosen in seeds else min(seeds), lambda wk: wk.done)
+
+    check.prove_with(show)
+    return check
+
+
+def l3_step2(walk: Any) -> w.VBox:
+    return stack(
+        _seed_pick(walk, "delivering_seed", deliveries, _delivered),
+        _seed_pick(walk, "hub_stop", hub_stops, _saved),
+    )
+
+
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+turn = l3_step1
+compare = l3_step2
+score = lesson_score
