@@ -1,0 +1,298 @@
+"""The checks of Rails lesson 3, tickets and the longest trail: a ticket's cheapest chain,
+points per train, and the longest trail of seeded bots' games (``gamelib.rails.routes``,
+``gamelib.rails.scoring``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from types import SimpleNamespace
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.rails import rules as rails_rules
+from gamelib.rails.board import load
+from gamelib.rails.routes import (
+    longest_trail,
+    longest_trail_steps,
+    shortest_route,
+)
+from gamelib.rails.scoring import ROUTE_POINTS, final_scores, player_routes, winners
+from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.rails.checks.common import _colour, _hint, _t, _yes_no
+from widgets.rails.checks.lesson1 import DETOUR
+from widgets.rails.tickets import bot_game
+
+L3 = "lesson3"
+
+
+def _ticket_id(a: str, b: str) -> int:
+    return next(tk.id for tk in load().tickets if {tk.a, tk.b} == {a, b})
+
+
+def l3_la_ny(explorer: Any) -> Number:
+    a, b = DETOUR
+    path = shortest_route(a, b)
+    tid = _ticket_id(a, b)
+    return Number(
+        "rails3-la-ny",
+        _t(L3, "la_ny", "question", a=a, b=b),
+        path.trains,
+        explanation=_t(
+            L3,
+            "la_ny",
+            "explain",
+            trains=path.trains,
+            routes=path.routes,
+            cities=" → ".join(path.cities),
+        ),
+        on_explain=lambda: setattr(explorer.ticket, "value", tid),
+        **_hint(L3, "la_ny"),
+    )
+
+
+def l3_half(explorer: Any) -> Choice:
+    a, b = DETOUR
+    trains = shortest_route(a, b).trains
+    return Choice(
+        "rails3-half",
+        _t(L3, "half", "question", trains=rails_rules.TRAINS),
+        "yes" if trains < rails_rules.TRAINS / 2 else "no",
+        options=_yes_no(),
+        explanation=_t(
+            L3,
+            "half",
+            "explain",
+            trains=trains,
+            total=rails_rules.TRAINS,
+            left=rails_rules.TRAINS - trains,
+        ),
+        **_hint(L3, "half"),
+    )
+
+
+def differing_tickets() -> frozenset[int]:
+    """Tickets whose chain of fewest trains is not their chain of fewest routes."""
+    out = set()
+    for tk in load().tickets:
+        by_trains = shortest_route(tk.a, tk.b, by="trains")
+        by_routes = shortest_route(tk.a, tk.b, by="routes")
+        if by_trains.route_ids != by_routes.route_ids:
+            out.add(tk.id)
+    return frozenset(out)
+
+
+def l3_differ(explorer: Any) -> Pick:
+    tickets = load().tickets
+    answer = differing_tickets()
+    check = Pick(
+        "rails3-differ",
+        _t(L3, "differ", "question"),
+        answer,
+        options=[(f"{tk.a} – {tk.b} ({tk.points} pt)", tk.id) for tk in tickets],
+        explanation=_t(
+            L3,
+            "differ",
+            "explain",
+            n=len(answer),
+            total=len(tickets),
+            tickets=", ".join(f"{tickets[i].a} – {tickets[i].b}" for i in sorted(answer)),
+        ),
+        **_hint(L3, "differ"),
+    ).follow(explorer.ticket)
+
+    def show() -> None:
+        chosen = check.value()
+        explorer.ticket.value = chosen if chosen in answer else min(answer)
+
+    check.on_explain = check._base_explain = show
+    return check
+
+
+def l3_step1(explorer: Any) -> w.VBox:
+    return stack(l3_la_ny(explorer), l3_half(explorer), l3_differ(explorer))
+
+
+def only_length(length: int, trains: int = rails_rules.TRAINS) -> tuple[int, int]:
+    """(routes, points) of ``trains`` spent only on routes of ``length`` (as far as the board's
+    routes of that length go)."""
+    count = sum(1 for r in load().routes if r.length == length)
+    routes = min(trains // length, count)
+    return routes, routes * ROUTE_POINTS[length]
+
+
+def l3_only(explorer: Any, length: int) -> Number:
+    routes, points = only_length(length)
+    return Number(
+        f"rails3-only{length}",
+        _t(L3, "only", "question", length=length, trains=rails_rules.TRAINS),
+        points,
+        explanation=_t(
+            L3,
+            "only",
+            "explain",
+            routes=routes,
+            length=length,
+            each=ROUTE_POINTS[length],
+            points=points,
+            left=rails_rules.TRAINS - routes * length,
+        ),
+        **_hint(L3, "only"),
+    )
+
+
+def l3_one_train(explorer: Any) -> Reflect:
+    ones = sorted({r.cities for r in load().routes if r.length == 1})
+    return Reflect(
+        "rails3-one-train",
+        _t(L3, "one_train", "question"),
+        _t(
+            L3,
+            "one_train",
+            "model",
+            n=len(ones),
+            routes=", ".join(f"{a} – {b}" for a, b in ones[:4]),
+        ),
+    )
+
+
+def l3_step2(explorer: Any) -> w.VBox:
+    return stack(l3_only(explorer, 3), l3_only(explorer, 6), l3_one_train(explorer))
+
+
+@cache
+def trail_of(seed: int) -> SimpleNamespace:
+    """The bots' game the trail step draws at ``seed``: its end state, the player with the
+    longest trail (the first on a tie, like the widget) and one longest trail as steps."""
+    state = bot_game(seed)
+    trails = {p: longest_trail_steps(player_routes(state, p)) for p in range(state.players)}
+    length = {p: sum(r.length for r, _, _ in tr) for p, tr in trails.items()}
+    best = next(p for p in trails if length[p] == max(length.values()))
+    return SimpleNamespace(state=state, player=best, trail=trails[best], length=length)
+
+
+def l3_twice(explorer: Any) -> Choice:
+    seed = explorer.seed.value
+    game = trail_of(seed)
+    cities = [game.trail[0][1]] + [c for _, _, c in game.trail] if game.trail else []
+    twice = sorted(c for c, n in Counter(cities).items() if n > 1)
+    return Choice(
+        "rails3-twice",
+        _t(L3, "twice", "question", seed=seed, name=game.state.names[game.player]),
+        "yes" if twice else "no",
+        options=_yes_no(),
+        explanation=_t(
+            L3, "twice", "explain_yes" if twice else "explain_no", cities=", ".join(twice)
+        ),
+        on_explain=lambda: setattr(explorer.seed, "value", seed),
+        **_hint(L3, "twice"),
+    )
+
+
+def l3_left_out(explorer: Any) -> Number:
+    seed = explorer.seed.value
+    game = trail_of(seed)
+    owned = player_routes(game.state, game.player)
+    left = len(owned) - len(game.trail)
+    return Number(
+        "rails3-left-out",
+        _t(L3, "left_out", "question", seed=seed, name=game.state.names[game.player]),
+        left,
+        explanation=_t(
+            L3, "left_out", "explain", owned=len(owned), used=len(game.trail), left=left
+        ),
+        on_explain=lambda: setattr(explorer.seed, "value", seed),
+        **_hint(L3, "left_out"),
+    )
+
+
+def longer_with(seed: int) -> tuple[list[int], frozenset[int]]:
+    """Routes touching the trail owner's network that the owner does not hold, and those of them
+    that would make the longest trail longer had the owner claimed them too."""
+    game = trail_of(seed)
+    owned = player_routes(game.state, game.player)
+    mine = {r.id for r in owned}
+    cities = {c for r in owned for c in r.cities}
+    near = [r.id for r in load().routes if r.id not in mine and (r.a in cities or r.b in cities)]
+    now = longest_trail(owned)
+    board = load()
+    longer = frozenset(r for r in near if longest_trail([*owned, board.routes[r]]) > now)
+    return near, longer
+
+
+def l3_longer(explorer: Any) -> Pick:
+    seed = explorer.seed.value
+    game = trail_of(seed)
+    near, longer = longer_with(seed)
+    board = load()
+
+    def label(rid: int) -> str:
+        r = board.routes[rid]
+        return f"{r.a} – {r.b} ({r.length}, {_colour(r.color)})"
+
+    check = Pick(
+        "rails3-longer",
+        _t(L3, "longer", "question", name=game.state.names[game.player]),
+        longer,
+        options=[(label(r), r) for r in near],
+        explanation=_t(
+            L3,
+            "longer",
+            "explain",
+            n=len(longer),
+            total=len(near),
+            routes=", ".join(label(r) for r in sorted(longer)[:6]),
+        ),
+        **_hint(L3, "longer"),
+    )
+
+    def show() -> None:
+        explorer.seed.value = seed
+        chosen = check.value()
+        rid = chosen if chosen in longer else min(longer)
+        with explorer.trail_map.fig.batch_update():
+            explorer.trail_map.draw("path", [rid], "#f39c12", 9)
+
+    check.on_explain = check._base_explain = show
+    return check
+
+
+TRAIL_SEEDS = tuple(range(1, 9))  # the seeds "is the longest trail usually the winner's?" plays
+
+
+def winner_has_trail(seed: int) -> bool:
+    """Whether a winner of the bots' game at ``seed`` (ties broken as §Calcolo dei punti says)
+    scored the longest-trail bonus."""
+    scores = final_scores(trail_of(seed).state)
+    return any(scores[p].longest_bonus for p in winners(scores))
+
+
+def l3_winner_trail(explorer: Any) -> Number:
+    return Number(
+        "rails3-winner-trail",
+        _t(L3, "winner_trail", "question", low=TRAIL_SEEDS[0], high=TRAIL_SEEDS[-1]),
+        lambda: sum(winner_has_trail(s) for s in TRAIL_SEEDS),
+        explanation=lambda n: _t(
+            L3,
+            "winner_trail",
+            "explain",
+            n=n,
+            total=len(TRAIL_SEEDS),
+            seeds=", ".join(str(s) for s in TRAIL_SEEDS if winner_has_trail(s)) or "—",
+        ),
+        **_hint(L3, "winner_trail"),
+    )
+
+
+def l3_step3(explorer: Any) -> w.VBox:
+    return stack(
+        l3_twice(explorer), l3_left_out(explorer), l3_longer(explorer), l3_winner_trail(explorer)
+    )
+
+
+# the steps, as the notebook calls them: ``checks.<step>(widget)``
+tickets = l3_step1
+points = l3_step2
+trail = l3_step3
+score = lesson_score
