@@ -1,0 +1,42 @@
+"""What the checks of every Logiquo lesson share: catalog texts, card names and the
+right answers that are a set of equally good keys."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from gamelib.logiquo import cards
+from widgets.i18n import t
+from widgets.logiquo.deck import category_label
+
+
+def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
+    return t(f"logiquo.checks.{lesson}.{name}.{part}", **values)
+
+
+def _hint(lesson: str, name: str) -> dict[str, str]:
+    return {"hint": _t(lesson, name, "hint")}
+
+
+def _threat_named(name: str) -> cards.Card:
+    return next(c for c in cards.by_kind("threat") if c.name["en"] == name)
+
+
+def _threat_name(number: int) -> str:
+    c = cards.threat(number)
+    return f"T{number:02d} {html.escape(c.text('name'))}"
+
+
+def _category_options() -> list[tuple[str, str]]:
+    return [(category_label(c["id"]), c["id"]) for c in cards.threat_categories()]
+
+
+def _best(values: dict[str, Any], low: bool = False) -> frozenset[str]:
+    """The keys holding the highest (or lowest) value: every one of them is a right answer."""
+    target = min(values.values()) if low else max(values.values())
+    return frozenset(k for k, v in values.items() if v == target)
+
+
+def _names(keys: frozenset[str]) -> str:
+    return ", ".join(category_label(k) for k in sorted(keys))

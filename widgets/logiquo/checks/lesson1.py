@@ -1,0 +1,313 @@
+"""The checks of Logiquo lesson 1 (threats and countermeasures): the deck, its matrix, its
+network, the greedy cover and the thin spots, computed from ``cards`` and ``coverage``. The deck
+is this project's design, not the rulebook's: the explanations say so."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.logiquo import cards, coverage
+from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.strategy import number
+from widgets.logiquo.checks.common import (
+    _best,
+    _category_options,
+    _hint,
+    _names,
+    _t,
+    _threat_name,
+    _threat_named,
+)
+from widgets.logiquo.deck import category_label
+
+L1 = "lesson1"
+RANSOMWARE, KERBEROASTING, PHISHING = "Ransomware", "Kerberoasting", "Phishing campaign"
+
+
+def _show_card(browser: Any, card_id: int) -> None:
+    """Move the card browser (its public drop-downs) to one card."""
+    c = cards.load()[card_id]
+    browser.kind.value = c.kind
+    browser.category.value = c.category or ""
+    browser.card_pick.value = card_id
+
+
+def l1_tactic(browser: Any) -> Choice:
+    ransom = _threat_named(RANSOMWARE)
+    tactics = [x["name"] for x in cards.attack_tactics()]
+    return Choice(
+        "logiquo1-tactic",
+        _t(L1, "tactic", "question"),
+        frozenset(ransom.tactics),
+        options=[(x, x) for x in tactics],
+        explanation=lambda _a: _t(
+            L1,
+            "tactic",
+            "explain",
+            tactic=", ".join(ransom.tactics),
+            attack=ransom.attack_id,
+            impacts="; ".join(cards.impacts_text(ransom)),
+            special="; ".join(cards.special_text(ransom)) or "—",
+        ),
+        on_explain=lambda: _show_card(browser, ransom.id),
+        **_hint(L1, "tactic"),
+    )
+
+
+def l1_stops_ransomware(browser: Any) -> Pick:
+    ransom = _threat_named(RANSOMWARE)
+    stoppers = coverage.mitigators(ransom.number)
+    check = Pick(
+        "logiquo1-stops-ransomware",
+        _t(L1, "stops_ransomware", "question"),
+        frozenset(c.id for c in stoppers),
+        options=[(f"{c.code} · {c.text('name')}", c.id) for c in cards.by_kind("countermeasure")],
+        explanation=lambda _a: _t(
+            L1,
+            "stops_ransomware",
+            "explain",
+            n=len(stoppers),
+            special="; ".join(cards.special_text(ransom)) or "—",
+            cards=", ".join(
+                f"{c.code} {html.escape(c.text('name'))} (CIS {c.cis_safeguard})" for c in stoppers
+            ),
+        ),
+        **_hint(L1, "stops_ransomware"),
+    )
+    check.prove_with(
+        lambda: _show_card(
+            browser, check.value() if check.value() in check.answer() else stoppers[0].id
+        )
+    )
+    return check.follow(browser.card_pick)
+
+
+def no_logiquo() -> list[cards.Card]:
+    """The threats whose special rules forbid a Logiquo (§Regole Speciali)."""
+    return [c for c in cards.by_kind("threat") if c.special.get("logiquo") is False]
+
+
+def l1_no_logiquo(browser: Any) -> Pick:
+    forbid = no_logiquo()
+    check = Pick(
+        "logiquo1-no-logiquo",
+        _t(L1, "no_logiquo", "question"),
+        frozenset(c.id for c in forbid),
+        options=[(f"{c.code} · {c.text('name')}", c.id) for c in cards.by_kind("threat")],
+        explanation=lambda _a: _t(
+            L1,
+            "no_logiquo",
+            "explain",
+            n=len(forbid),
+            threats=", ".join(_threat_name(c.number) for c in forbid),
+        ),
+        **_hint(L1, "no_logiquo"),
+    )
+    check.prove_with(
+        lambda: _show_card(
+            browser, check.value() if check.value() in check.answer() else forbid[0].id
+        )
+    )
+    return check.follow(browser.card_pick)
+
+
+def l1_step1(browser: Any) -> w.VBox:
+    """Step 1 · the deck: Ransomware's tactic, a countermeasure listing it, no-Logiquo threats."""
+    return stack(l1_tactic(browser), l1_stops_ransomware(browser), l1_no_logiquo(browser))
+
+
+def families_reaching() -> dict[str, int]:
+    """Threat category -> how many countermeasure families have a card listing one of its
+    threats (the non-empty cells of its column in ``coverage.category_matrix``)."""
+    m = coverage.category_matrix()
+    return {col: sum(1 for row in m["cells"] if row[j]) for j, col in enumerate(m["columns"])}
+
+
+def broad_controls() -> list[cards.Card]:
+    """Countermeasures listing threats of three or more categories."""
+    return [
+        c
+        for c in cards.by_kind("countermeasure")
+        if len({cards.threat(n).category for n in c.mitigates}) >= 3
+    ]
+
+
+def l1_families(coverage_lab: Any) -> Choice:
+    reach = families_reaching()
+    return Choice(
+        "logiquo1-families",
+        _t(L1, "families", "question"),
+        _best(reach),
+        options=_category_options(),
+        explanation=lambda a: _t(
+            L1,
+            "families",
+            "explain",
+            best=_names(a),
+            n=max(reach.values()),
+            rows=", ".join(f"{category_label(k)} {v}" for k, v in reach.items()),
+        ),
+        on_explain=lambda: setattr(coverage_lab.order, "value", "category"),
+        **_hint(L1, "families"),
+    )
+
+
+def l1_broad(coverage_lab: Any) -> Number:
+    broad = broad_controls()
+    return Number(
+        "logiquo1-broad",
+        _t(L1, "broad", "question"),
+        len(broad),
+        explanation=lambda n: _t(
+            L1,
+            "broad",
+            "explain",
+            n=n,
+            cards=", ".join(f"{c.code} {html.escape(c.text('name'))}" for c in broad[:5]),
+        ),
+        on_explain=lambda: setattr(coverage_lab.order, "value", "breadth"),
+        **_hint(L1, "broad"),
+    )
+
+
+def l1_step2(coverage_lab: Any) -> w.VBox:
+    return stack(l1_families(coverage_lab), l1_broad(coverage_lab))
+
+
+def l1_kerberoasting(coverage_lab: Any) -> Number:
+    kerb = _threat_named(KERBEROASTING)
+    return Number(
+        "logiquo1-kerberoasting",
+        _t(L1, "kerberoasting", "question"),
+        len(coverage.mitigators(kerb.number)),
+        explanation=lambda n: _t(
+            L1,
+            "kerberoasting",
+            "explain",
+            n=n,
+            cards=", ".join(c.code for c in coverage.mitigators(kerb.number)),
+        ),
+        on_explain=lambda: setattr(coverage_lab.threat_pick, "value", kerb.code),
+        **_hint(L1, "kerberoasting"),
+    )
+
+
+def l1_easier(coverage_lab: Any) -> Choice:
+    pair = [_threat_named(KERBEROASTING), _threat_named(PHISHING)]
+    counts = {c.code: len(coverage.mitigators(c.number)) for c in pair}
+    easier = _best(counts)
+    return Choice(
+        "logiquo1-easier",
+        _t(L1, "easier", "question"),
+        easier,
+        options=[(f"{c.code} · {c.text('name')}", c.code) for c in pair],
+        explanation=lambda _a: _t(
+            L1,
+            "easier",
+            "explain",
+            rows=", ".join(
+                f"{c.code} {html.escape(c.text('name'))}: {counts[c.code]}" for c in pair
+            ),
+        ),
+        on_explain=lambda: setattr(coverage_lab.threat_pick, "value", min(easier)),
+        **_hint(L1, "easier"),
+    )
+
+
+def l1_step3(coverage_lab: Any) -> w.VBox:
+    return stack(l1_kerberoasting(coverage_lab), l1_easier(coverage_lab))
+
+
+def picks_for_half() -> int:
+    """Greedy picks until at least half of the threats are covered."""
+    steps = coverage.greedy_cover()
+    half = len(cards.by_kind("threat")) / 2
+    return next(i + 1 for i, s in enumerate(steps) if s.covered >= half)
+
+
+def l1_half(coverage_lab: Any) -> Number:
+    steps = coverage.greedy_cover()
+    k = picks_for_half()
+    return Number(
+        "logiquo1-half",
+        _t(L1, "half", "question"),
+        k,
+        explanation=lambda n: _t(
+            L1,
+            "half",
+            "explain",
+            k=n,
+            covered=steps[n - 1].covered,
+            total=len(cards.by_kind("threat")),
+            needed=len(steps),
+        ),
+        on_explain=lambda: setattr(coverage_lab.budget, "value", k),
+        **_hint(L1, "half"),
+    )
+
+
+def l1_tail() -> Reflect:
+    steps = coverage.greedy_cover()
+    tail = [len(s.newly_covered) for s in steps[-5:]]
+    return Reflect(
+        "logiquo1-tail",
+        _t(L1, "tail", "question"),
+        _t(L1, "tail", "model", tail=", ".join(map(str, tail)), needed=len(steps)),
+    )
+
+
+def l1_step4(coverage_lab: Any) -> w.VBox:
+    return stack(l1_half(coverage_lab), l1_tail())
+
+
+def mean_depth() -> dict[str, float]:
+    """Threat category -> mean number of countermeasures per threat."""
+    return {k: v["mean"] for k, v in coverage.coverage_by_category().items()}
+
+
+def l1_thinnest(coverage_lab: Any) -> Choice:
+    depth = mean_depth()
+    thin = _best(depth, low=True)
+    check = Choice(
+        "logiquo1-thinnest",
+        _t(L1, "thinnest", "question"),
+        thin,
+        options=_category_options(),
+        explanation=lambda a: _t(
+            L1,
+            "thinnest",
+            "explain",
+            cats=_names(a),
+            mean=number(min(depth.values()), 1),
+            rows=", ".join(f"{category_label(k)} {number(v, 1)}" for k, v in depth.items()),
+        ),
+        **_hint(L1, "thinnest"),
+    )
+    check.prove_with(
+        lambda: setattr(
+            coverage_lab.depth_cat,
+            "value",
+            check.value() if check.value() in thin else min(thin),
+        )
+    )
+    return check
+
+
+def l1_ask() -> Reflect:
+    return Reflect("logiquo1-ask", _t(L1, "ask", "question"), _t(L1, "ask", "model"))
+
+
+def l1_step5(coverage_lab: Any) -> w.VBox:
+    return stack(l1_thinnest(coverage_lab), l1_ask())
+
+
+# the steps of the lesson, as the notebook calls them
+browse = l1_step1
+matrix = l1_step2
+network = l1_step3
+cover = l1_step4
+depth = l1_step5
+score = lesson_score

@@ -1,0 +1,212 @@
+"""The checks of Logiquo lesson 2 (the odds of defence): exact odds from ``odds`` and the
+seeded Monte Carlo beside them."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.logiquo import odds
+from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.strategy import number, percent
+from widgets.logiquo.checks.common import (
+    _best,
+    _category_options,
+    _hint,
+    _names,
+    _t,
+)
+from widgets.logiquo.deck import category_label
+
+L2 = "lesson2"
+EVEN = 0.5
+
+
+def cards_for_even(category: str | None = None) -> int:
+    """The smallest hand with at least an even chance of stopping a random threat."""
+    return next(k for k in range(1, 57) if odds.p_random_threat(k, category) >= EVEN)
+
+
+def l2_even(lab: Any) -> Number:
+    k = cards_for_even()
+
+    def show() -> None:
+        lab.category.value = ""
+        lab.hand.value = k
+
+    return Number(
+        "logiquo2-even",
+        _t(L2, "even", "question"),
+        k,
+        explanation=lambda n: _t(
+            L2,
+            "even",
+            "explain",
+            k=n,
+            p=percent(float(odds.p_random_threat(n))),
+            below=percent(float(odds.p_random_threat(n - 1))),
+            six=odds.hand_size_for(6),
+            p6=percent(float(odds.p_random_threat(odds.hand_size_for(6)))),
+        ),
+        on_explain=show,
+        **_hint(L2, "even"),
+    )
+
+
+def l2_few() -> Reflect:
+    return Reflect("logiquo2-few", _t(L2, "few", "question"), _t(L2, "few", "model"))
+
+
+def l2_step1(lab: Any) -> w.VBox:
+    return stack(l2_even(lab), l2_few())
+
+
+def hardest(hand: int) -> frozenset[str]:
+    """The categories a hand of ``hand`` cards stops least often (exact odds)."""
+    return _best({k: float(v) for k, v in odds.by_category(hand).items()}, low=True)
+
+
+def _hardest_check(lab: Any, name: str, hand: int) -> Choice:
+    def show() -> None:
+        lab.hand.value = hand
+
+    def explain(a: frozenset[str]) -> str:
+        per = odds.by_category(hand)
+        return _t(
+            L2,
+            name,
+            "explain",
+            k=hand,
+            cats=_names(a),
+            p=percent(float(min(per.values()))),
+            rows=", ".join(f"{category_label(c)} {percent(float(v))}" for c, v in per.items()),
+        )
+
+    return Choice(
+        f"logiquo2-{name.replace('_', '-')}",
+        _t(L2, name, "question", k=hand),
+        hardest(hand),
+        options=_category_options(),
+        explanation=explain,
+        on_explain=show,
+        **_hint(L2, name),
+    )
+
+
+def l2_step2(lab: Any) -> w.VBox:
+    return stack(_hardest_check(lab, "hardest_3", 3), _hardest_check(lab, "hardest_10", 10))
+
+
+CHAIN = (10, 8)  # threats and anomalies left, as the lesson's question says
+
+
+def l2_chain(lab: Any) -> Number:
+    threats, anomalies = CHAIN
+    p = float(odds.p_anomaly_chain(2, threats, anomalies, at_least=True))
+
+    def show() -> None:
+        lab.threats_left.value = threats
+        lab.anomalies_left.value = anomalies
+
+    return Number(
+        "logiquo2-chain",
+        _t(L2, "chain", "question", threats=threats, anomalies=anomalies),
+        round(100 * p, 1),
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        explanation=lambda _a: _t(
+            L2,
+            "chain",
+            "explain",
+            threats=threats,
+            anomalies=anomalies,
+            total=threats + anomalies,
+            p=percent(p),
+        ),
+        on_explain=show,
+        hint=_t(L2, "chain", "hint", threats=threats, anomalies=anomalies),
+    )
+
+
+def width(n: int, p: float) -> float:
+    """The width of gamelib's 99.9% Wilson interval after ``n`` trials at share ``p``."""
+    e = odds.wilson(round(p * n), n)
+    return e.high - e.low
+
+
+def l2_shrink(lab: Any) -> Number:
+    p = float(odds.p_random_threat(lab.hand.value))
+    ratio = width(1_000, p) / width(50_000, p)
+    return Number(
+        "logiquo2-shrink",
+        _t(L2, "shrink", "question"),
+        round(ratio, 1),
+        tolerance=0.5,
+        digits=1,
+        explanation=lambda _a: _t(
+            L2,
+            "shrink",
+            "explain",
+            w1=percent(width(1_000, p), 1),
+            w2=percent(width(50_000, p), 1),
+            ratio=number(ratio, 1),
+            root=number(50**0.5, 1),
+        ),
+        on_explain=lambda: setattr(lab.mc.trials, "value", 50_000),
+        **_hint(L2, "shrink"),
+    )
+
+
+SEED_PAIR = (1, 2)
+SMALL_RUN = 500
+
+
+@cache
+def seeds_compared() -> tuple[float, float, float]:
+    """(estimate with seed 1, estimate with seed 2, exact) for a 4-player hand, 500 deals."""
+    k = odds.hand_size_for(4)
+    a, b = (odds.mc_random_threat(k, SMALL_RUN, s).p for s in SEED_PAIR)
+    return a, b, float(odds.p_random_threat(k))
+
+
+MOVES = ("estimates", "both", "neither")
+
+
+def _what_moves() -> str:
+    a, b, _exact = seeds_compared()
+    return "estimates" if a != b else "neither"
+
+
+def l2_seed(lab: Any) -> Choice:
+    return Choice(
+        "logiquo2-seed",
+        _t(L2, "seed", "question"),
+        _what_moves,
+        options=[(_t(L2, "seed", f"option_{m}"), m) for m in MOVES],
+        explanation=lambda _a: _t(
+            L2,
+            "seed",
+            "explain",
+            n=SMALL_RUN,
+            a=percent(seeds_compared()[0]),
+            b=percent(seeds_compared()[1]),
+            exact=percent(seeds_compared()[2]),
+        ),
+        on_explain=lambda: setattr(lab.seed, "value", SEED_PAIR[1]),
+        **_hint(L2, "seed"),
+    )
+
+
+def l2_step4(lab: Any) -> w.VBox:
+    return stack(l2_shrink(lab), l2_seed(lab))
+
+
+# the steps of the lesson, as the notebook calls them
+hand = l2_step1
+category = l2_step2
+chain = l2_chain
+montecarlo = l2_step4
+score = lesson_score
