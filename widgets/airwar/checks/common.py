@@ -1,0 +1,38 @@
+"""What the AirWar lesson checks share: catalog texts, side options, card names and the best
+fighter a side can send up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gamelib.airwar as game
+from gamelib.airwar import cards
+from widgets.airwar.deck import side_label
+from widgets.airwar.odds_lab import fighters
+from widgets.i18n import t
+
+
+def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
+    """A check's text from the catalog: ``airwar.checks.<lesson>.<name>.<part>``."""
+    return t(f"airwar.checks.{lesson}.{name}.{part}", **values)
+
+
+def _hint(lesson: str, name: str) -> dict[str, str]:
+    """A check's hint; its question and explanation are formatted where they are used."""
+    return {"hint": _t(lesson, name, "hint")}
+
+
+def _side_options() -> list[tuple[str, str]]:
+    return [(side_label(s), s) for s in game.SIDES]
+
+
+def _names(ids: list[str]) -> str:
+    """Card names of ``ids`` for an explanation, or a dash when there are none."""
+    table = cards.by_id()
+    return ", ".join(table[c].name for c in ids) or "—"
+
+
+def best_fighter(raid_side: str = "axis") -> cards.Card:
+    """The interceptor the raided side would send up first: the highest Air-to-Air."""
+    foe = game.SIDES[1 - game.SIDES.index(raid_side)]
+    return max(fighters(foe), key=lambda c: (c.air_to_air, c.defense))

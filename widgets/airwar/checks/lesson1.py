@@ -1,0 +1,249 @@
+"""The checks of AirWar lesson 1 (the cards, the set-up, capacity): the decks' duels and
+bombers, what the deal leaves, and the room the bases and carriers give."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+import gamelib.airwar as game
+from gamelib.airwar import cards, rules, scenario
+from widgets.airwar.checks.common import _hint, _side_options, _t, best_fighter
+from widgets.airwar.deck import card_types, side_label
+from widgets.airwar.raid import CARRIER_TARGET
+from widgets.i18n import t
+from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+
+L1 = "lesson1"
+
+
+def _zero() -> cards.Card:
+    return next(c for c, _ in card_types("axis", "aircraft") if c.name.endswith("Zero"))
+
+
+def zero_killers() -> list[cards.Card]:
+    """Allied aircraft types that destroy a Zero in a duel: Air-to-Air at least its Defense."""
+    zero = _zero()
+    return [c for c, _ in card_types("allies", "aircraft") if c.air_to_air >= zero.defense]
+
+
+def l1_zero_killers(browser: Any) -> Number:
+    zero, killers = _zero(), zero_killers()
+    everyone = len(card_types("allies", "aircraft"))
+
+    def show() -> None:
+        browser.side.value = "allies"
+        browser.kind.value = "aircraft"
+        browser.x_stat.value = "air_to_air"
+        browser.y_stat.value = "defense"
+
+    return Number(
+        "aw1-zero-killers",
+        _t(L1, "zero_killers", "question", defense=zero.defense, total=everyone),
+        len(killers),
+        explanation=_t(
+            L1,
+            "zero_killers",
+            "explain",
+            defense=zero.defense,
+            a2a=zero.air_to_air,
+            kills=sum(
+                1 for c, _ in card_types("allies", "aircraft") if zero.air_to_air >= c.defense
+            ),
+            total=everyone,
+            names=", ".join(f"{c.name} ({c.air_to_air})" for c in killers) or "—",
+        ),
+        on_explain=show,
+        **_hint(L1, "zero_killers"),
+    )
+
+
+def best_bombers() -> set[str]:
+    """Aircraft types (first card's id) with the highest Bombing of both decks."""
+    planes = [c for c, _ in card_types("", "aircraft")]
+    top = max(c.bombing for c in planes)
+    return {c.id for c in planes if c.bombing == top}
+
+
+def _bomber(c: cards.Card) -> str:
+    return t("airwar.checks.bomber", name=c.name, bombing=c.bombing, defense=c.defense)
+
+
+def l1_best_bomber(browser: Any) -> Pick:
+    planes = [c for c, _ in card_types("", "aircraft")]
+    by = {c.id: c for c in planes}
+    best = best_bombers()
+    heavy = [c for c in planes if c.bombing >= 3]
+    wildcat = best_fighter("axis")  # the best Allied interceptor
+
+    def show() -> None:
+        browser.side.value = ""
+        browser.kind.value = "aircraft"
+        browser.x_stat.value = "bombing"
+        browser.y_stat.value = "defense"
+
+    return Pick(
+        "aw1-best-bomber",
+        _t(L1, "best_bomber", "question"),
+        best,
+        options=[(f"{c.name} ({side_label(c.side)})", c.id) for c in planes],
+        explanation=_t(
+            L1,
+            "best_bomber",
+            "explain",
+            best=", ".join(_bomber(by[i]) for i in sorted(best)),
+            heavy=", ".join(f"{c.name} {c.defense}" for c in heavy),
+            die=sum(1 for c in heavy if c.defense <= wildcat.air_to_air),
+            fighter=wildcat.name,
+            a2a=wildcat.air_to_air,
+        ),
+        on_explain=show,
+        **_hint(L1, "best_bomber"),
+    )
+
+
+def l1_browser(browser: Any) -> w.VBox:
+    """The decks: what shoots a Zero down, the heaviest bomber and its Defense."""
+    return stack(l1_zero_killers(browser), l1_best_bomber(browser))
+
+
+def l1_deck_left(view: Any) -> Number:
+    k = cards.constants()
+    left = len(view.state.deck[0])
+    return Number(
+        "aw1-deck-left",
+        _t(L1, "deck_left", "question"),
+        left,
+        explanation=_t(
+            L1, "deck_left", "explain", cards=k["deck_size"], hand=k["hand_size"], left=left
+        ),
+        **_hint(L1, "deck_left"),
+    )
+
+
+def l1_first(view: Any) -> Choice:
+    first = game.SIDES[view.state.active]
+    return Choice(
+        "aw1-first",
+        _t(L1, "first", "question"),
+        first,
+        options=_side_options(),
+        explanation=_t(L1, "first", "explain", side=side_label(first)),
+        **_hint(L1, "first"),
+    )
+
+
+def l1_setup(view: Any) -> w.VBox:
+    """§Il Gioco: what is left in the deck after the deal, and who plays first."""
+    return stack(l1_deck_left(view), l1_first(view))
+
+
+START = cards.constants()["start_bases"]["allies"]
+SECOND = "al-moresby"
+
+
+def _builder(side: str) -> cards.Card:
+    return next(c for c in cards.load()[side] if c.effect == "base_capacity")
+
+
+def _set_calc(calc: Any, bases: tuple[str, ...], builder: str = "", carriers=()) -> None:
+    calc.side.value = "allies"
+    calc.carriers.value = tuple(carriers)
+    calc.bases.value = bases
+    calc.builder.value = builder
+
+
+def _allies_position(bases: list[str], builder: str = "", carriers=()) -> Any:
+    war = {"allies": {_builder("allies").id: builder}} if builder else {}
+    return scenario.build(
+        active="axis",
+        bases={"allies": bases, "axis": [cards.constants()["start_bases"]["axis"]]},
+        carriers={"allies": list(carriers)},
+        war=war,
+    )
+
+
+def l1_first_raid(calc: Any) -> Number:
+    state = _allies_position([START])
+    n = rules.attack_capacity(state, 1, "airbase")
+    return Number(
+        "aw1-first-raid",
+        _t(L1, "first_raid", "question"),
+        n,
+        explanation=_t(L1, "first_raid", "explain", base=cards.card(START).name, n=n),
+        on_explain=lambda: _set_calc(calc, (START,)),
+        **_hint(L1, "first_raid"),
+    )
+
+
+def more_interceptors() -> tuple[int, int]:
+    """Interceptors against a raid on the resources: Midway alone, then with Port Moresby and
+    the builder War card on it."""
+    before = sum(rules.scramble_room(_allies_position([START]), "resources"))
+    after = sum(rules.scramble_room(_allies_position([START, SECOND], builder=SECOND), "resources"))
+    return before, after
+
+
+def l1_more_interceptors(calc: Any) -> Number:
+    before, after = more_interceptors()
+    return Number(
+        "aw1-more-interceptors",
+        _t(
+            L1,
+            "more_interceptors",
+            "question",
+            base=cards.card(SECOND).name,
+            war=_builder("allies").name,
+        ),
+        after - before,
+        explanation=_t(
+            L1,
+            "more_interceptors",
+            "explain",
+            before=before,
+            after=after,
+            extra=cards.card(SECOND).capacity,
+            war=_builder("allies").name,
+        ),
+        on_explain=lambda: _set_calc(calc, (START, SECOND), builder=SECOND),
+        **_hint(L1, "more_interceptors"),
+    )
+
+
+def l1_carrier_room(calc: Any) -> Number:
+    state = _allies_position([START], carriers=[CARRIER_TARGET])
+    n = rules.attack_capacity(state, 1, "carrier")
+    return Number(
+        "aw1-carrier-room",
+        _t(L1, "carrier_room", "question", carrier=cards.card(CARRIER_TARGET).name),
+        n,
+        explanation=_t(L1, "carrier_room", "explain", carrier=cards.card(CARRIER_TARGET).name, n=n),
+        on_explain=lambda: _set_calc(calc, (START,), carriers=(CARRIER_TARGET,)),
+        **_hint(L1, "carrier_room"),
+    )
+
+
+def l1_second_base(calc: Any) -> Reflect:
+    return Reflect(
+        "aw1-second-base",
+        _t(L1, "second_base", "question"),
+        _t(L1, "second_base", "model", extra=cards.card(SECOND).capacity),
+    )
+
+
+def l1_capacity(calc: Any) -> w.VBox:
+    """Capacity: the first raid, the interceptors a second base adds, the Carrier stage's room."""
+    return stack(
+        l1_first_raid(calc),
+        l1_more_interceptors(calc),
+        l1_carrier_room(calc),
+        l1_second_base(calc),
+    )
+
+
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+browser = l1_browser
+setup = l1_setup
+capacity = l1_capacity
+score = lesson_score

@@ -1,0 +1,161 @@
+"""The checks of AirWar lesson 3 (the odds of interception): blind picks, the Battle cards
+that stop mattering and how Monte Carlo's interval narrows."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.airwar import cards, odds
+from widgets.airwar.checks.common import _hint, _t, best_fighter
+from widgets.airwar.deck import card_types
+from widgets.airwar.odds_lab import MAX_MISSION
+from widgets.kit.check import Number, Reflect, Variant, lesson_score, stack
+from widgets.kit.strategy import percent
+
+L3 = "lesson3"
+
+
+def fewest_for_half(n: int, bombers: int) -> int:
+    """The fewest blind picks that find a bomber more likely than not."""
+    return next(k for k in range(n + 1) if odds.p_hit_at_least_one(n, bombers, k) > 0.5)
+
+
+def _pick_setting(seed: int) -> tuple[int, int, int]:
+    if seed == 0:
+        return 5, 2, 2
+    rng = random.Random(f"aw3-pick:{seed}")
+    n = rng.randint(3, MAX_MISSION)
+    b = rng.randint(1, n - 1)
+    return n, b, rng.randint(1, n - 1)
+
+
+def _set_picks(lab: Any, n: int, b: int) -> None:
+    lab.n.value = n
+    lab.bombers.value = b
+
+
+def l3_half(lab: Any) -> Number:
+    k = fewest_for_half(5, 2)
+    p = odds.p_hit_at_least_one(5, 2, k)
+    below = odds.p_hit_at_least_one(5, 2, k - 1)
+    return Number(
+        "aw3-half",
+        _t(L3, "half", "question"),
+        k,
+        explanation=_t(L3, "half", "explain", k=k, p=percent(p), below=percent(below)),
+        on_explain=lambda: _set_picks(lab, 5, 2),
+        **_hint(L3, "half"),
+    )
+
+
+def l3_one_pick(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        n, b, k = _pick_setting(seed)
+        p = odds.p_hit_at_least_one(n, b, k)
+        miss = math.comb(n - b, k)
+        return Variant(
+            _t(L3, "one_pick", "question", n=n, b=b, k=k),
+            100 * float(p),
+            _t(
+                L3,
+                "one_pick",
+                "explain",
+                n=n,
+                b=b,
+                k=k,
+                miss=miss,
+                all=math.comb(n, k),
+                p=percent(p),
+            ),
+            on_explain=lambda: _set_picks(lab, n, b),
+        )
+
+    return Number(
+        "aw3-one-pick",
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        new_question=variant,
+        **_hint(L3, "one_pick"),
+    )
+
+
+def l3_picks(lab: Any) -> w.VBox:
+    """Blind picks: how many interceptors for even odds, one hypergeometric chance."""
+    return stack(l3_half(lab), l3_one_pick(lab))
+
+
+def idle_battle_cards(lab: Any) -> list[str]:
+    """Battle cards that change nothing with the best enemy fighter (the lab's raid, size)."""
+    mission = lab.setting()[0]
+    foes = [best_fighter(lab.raid.value)] * lab.k.value
+    idle = []
+    for bc in (c for c, _ in card_types("", "battle")):
+        if odds.battle_card_value(mission, foes, bc, lab.target.value)["gain"] == 0:
+            idle.append(bc.name)
+    return idle
+
+
+def l3_idle(lab: Any) -> Number:
+    best = best_fighter(lab.raid.value)
+
+    def show() -> None:
+        lab.fighter.value = best.id
+
+    return Number(
+        "aw3-idle",
+        _t(L3, "idle", "question", fighter=best.name, k=lab.k.value),
+        lambda: len(idle_battle_cards(lab)),
+        explanation=lambda n: _t(
+            L3, "idle", "explain", n=n, names=", ".join(idle_battle_cards(lab)) or "—"
+        ),
+        on_explain=show,
+        **_hint(L3, "idle"),
+    )
+
+
+def l3_idle_why(lab: Any) -> Reflect:
+    best = best_fighter(lab.raid.value)
+    top = max(cards.card(c).defense for c in lab.setting()[0])
+    return Reflect(
+        "aw3-idle-why",
+        _t(L3, "idle_why", "question"),
+        _t(L3, "idle_why", "model", fighter=best.name, a2a=best.air_to_air, top=top),
+    )
+
+
+def l3_battle(lab: Any) -> w.VBox:
+    """Battle cards against the best fighter: how many stop mattering, and why."""
+    return stack(l3_idle(lab), l3_idle_why(lab))
+
+
+SMALL, LARGE = 200, 20_000
+
+
+def l3_narrower(lab: Any) -> Number:
+    ratio = math.sqrt(LARGE / SMALL)
+    return Number(
+        "aw3-narrower",
+        _t(L3, "narrower", "question", small=SMALL, large=LARGE),
+        ratio,
+        tolerance=0.5,
+        digits=1,
+        explanation=_t(L3, "narrower", "explain", small=SMALL, large=LARGE, r=f"{ratio:g}"),
+        **_hint(L3, "narrower"),
+    )
+
+
+def l3_montecarlo(lab: Any) -> w.VBox:
+    """Monte Carlo: the interval shrinks with the square root of the trials."""
+    return stack(l3_narrower(lab))
+
+
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+picks = l3_picks
+battle = l3_battle
+montecarlo = l3_montecarlo
+score = lesson_score
