@@ -153,7 +153,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "cnw/04_play.ipynb",
+        "cnw/05_play.ipynb",
         (
             # starting pawns (§4 step 5): choose a gateway of yours, press Go
             Repeat(
@@ -163,12 +163,12 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             Shows(".cnw-log", "place a pawn"),
             Click(".cnw-finish", grows=".cnw-log li", by=50, shows=(".cnw-status", "Game over")),
-            Shot("cnw__04_play"),
+            Shot("cnw__05_play"),
         ),
         opens=(Land(fig("cnw-table")),),
     ),
     Lesson(
-        "cnw/05_strategy_lab.ipynb",
+        "cnw/06_strategy_lab.ipynb",
         (
             Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".cnw-lab-games", "5"),

@@ -19,7 +19,7 @@ from gamelib.cnw.queries import delivery_chain
 from widgets.cnw import checks
 from widgets.cnw.battle_lab import BattleLab
 from widgets.cnw.board_map import BoardMap
-from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson4  # noqa: F401  (checks.lessonN)
+from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson5  # noqa: F401  (checks.lessonN)
 from widgets.cnw.shipments import ShipmentLab
 from widgets.cnw.table import CnwTable
 from widgets.cnw.turn import TurnWalkthrough
@@ -337,7 +337,7 @@ def test_compare_checks_match_the_walkthrough(walk):
 # ---------------------------------------------------------------------- lesson 4
 def test_table_checks_match_the_table():
     table = CnwTable(seats=("human", "courier", "expansionist"), seed=1)
-    c = by_name(checks.lesson4.table(table))
+    c = by_name(checks.lesson5.table(table))
     board = cnw_board.load()
     mine = [
         code for i, code in enumerate(board.gateways) if table.state.owner[i] == 0
@@ -362,8 +362,8 @@ def test_table_checks_match_the_table():
 
 
 def test_end_checks_match_the_bots_game():
-    table = CnwTable(seats=checks.lesson4.BOT_SEATS, seed=1)
-    c = by_name(checks.lesson4.end(table))
+    table = CnwTable(seats=checks.lesson5.BOT_SEATS, seed=1)
+    c = by_name(checks.lesson5.end(table))
     table.finish()
     assert table.state.victory == c["cnw4-victory"].answer()
     assert t(f"cnw.victory.{table.state.victory}") in table.status.value
@@ -398,8 +398,8 @@ def test_every_cnw_check_has_its_texts():
         *(f(ships) for f in (checks.lesson2.bridges, checks.lesson2.deck)),
         checks.lesson3.turn(walk),
         checks.lesson3.compare(walk),
-        checks.lesson4.table(table),
-        checks.lesson4.end(table),
+        checks.lesson5.table(table),
+        checks.lesson5.end(table),
     ]
     kinds = Counter()
     for box in boxes:

@@ -27,7 +27,7 @@ from widgets.kit.check import (
     stack,
 )
 
-L4 = "lesson4"
+L4 = "lesson5"
 BOT_SEATS = ("courier", "expansionist", "random")
 
 
