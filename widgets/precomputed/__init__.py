@@ -76,6 +76,15 @@ def _press(name: str) -> Callable[[Any], Any]:
     return lambda lab: lab.press(name)
 
 
+def _airwar_against_random(lab: Any) -> None:
+    """The airwar lab's presses that lesson 5's planner-against-random check reads (the two
+    matchups other than the default), pressed as its "show me" presses them."""
+    from widgets.airwar.checks.lesson5 import press
+
+    for matchup in ("planner_random", "random_planner"):
+        press(lab, matchup)
+
+
 # (name, the lab as its lesson builds it, what the lesson asks the student to press)
 DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     # the sweeps (compare variants / players: 9,000 CNW games) are left to the shared cache
@@ -83,6 +92,7 @@ DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
     ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
     ("airwar strategy lab (lesson 5)", _airwar_strategy, [_press("run")]),
+    ("airwar strategy lab, lesson 5's checks", _airwar_strategy, [_airwar_against_random]),
     ("cnw battle lab Monte Carlo (lesson 1)", _cnw_battle, [_mc]),
     ("rails odds lab Monte Carlo (lesson 2)", _rails_odds, [_mc]),
     ("logiquo odds lab Monte Carlo (lesson 2)", _logiquo_odds, [_mc]),
