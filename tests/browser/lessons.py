@@ -44,6 +44,7 @@ CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widg
 LQ_SAID = ".check-logiquo1-half .check-feedback"
 LQ3_SAID = ".check-logiquo3-winner .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
+AW5_SAID = ".check-aw5-games-needed .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
@@ -107,6 +108,12 @@ LESSONS: tuple[Lesson, ...] = (
                 shows=(".airwar-strategy-summary", "5 seeded games"),
             ),
             Shot("airwar__05_after_run"),
+            # the study's check: a wrong number of games gets a hint, the right one the reasoning
+            Type(".check-aw5-games-needed .check-number", "1000"),
+            Click(".check-aw5-games-needed .check-submit", shows=(AW5_SAID, "Not yet")),
+            Type(".check-aw5-games-needed .check-number", "38400"),
+            Click(".check-aw5-games-needed .check-submit", shows=(AW5_SAID, "Right")),
+            Shows(".check-score", "1 of"),
         ),
     ),
     # ---------------------------------------------------------------- CNW
