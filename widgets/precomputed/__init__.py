@@ -38,6 +38,22 @@ def _logiquo_strategy() -> Any:
     return StrategyLab(games=1000)
 
 
+def _logiquo_free_rider() -> Any:
+    from widgets.logiquo.free_rider import FreeRiderLab
+
+    return FreeRiderLab(games=1000)
+
+
+def _logiquo_check_runs(lab: Any) -> None:
+    """The logiquo lab's presses that lesson 4's first check reads (the player counts it
+    compares), pressed as its "show me" presses them."""
+    from widgets.logiquo.checks.lesson4 import COMPARED
+
+    for players in COMPARED:
+        lab.players.value = players
+        lab.run()
+
+
 def _airwar_strategy() -> Any:
     from widgets.airwar.strategy import StrategyLab
 
@@ -91,6 +107,8 @@ DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     ("cnw strategy lab (lesson 5)", _cnw_strategy, [_press("run")]),
     ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
     ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
+    ("logiquo strategy lab, lesson 4's checks", _logiquo_strategy, [_logiquo_check_runs]),
+    ("logiquo free-rider lab (lesson 4)", _logiquo_free_rider, [_press("run")]),
     ("airwar strategy lab (lesson 5)", _airwar_strategy, [_press("run")]),
     ("airwar strategy lab, lesson 5's checks", _airwar_strategy, [_airwar_against_random]),
     ("cnw battle lab Monte Carlo (lesson 1)", _cnw_battle, [_mc]),
