@@ -43,6 +43,7 @@ def fig(name: str) -> str:
 CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widgets/kit/check.py)
 LQ_SAID = ".check-logiquo1-half .check-feedback"
 LQ3_SAID = ".check-logiquo3-winner .check-feedback"
+LQ4_SAID = ".check-logiquo4-tenth .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
 
@@ -245,6 +246,18 @@ LESSONS: tuple[Lesson, ...] = (
                 shows=(".logiquo-strategy-summary", "5 games per policy"),
             ),
             Shot("logiquo__04_after_run"),
+            # the free rider (§Obiettivo): the same deals with the first seat selfish
+            Type(".logiquo-free-rider-games", "5"),
+            Click(
+                ".logiquo-free-rider-run",
+                charts=(fig("logiquo-free-rider"),),
+                shows=(".logiquo-free-rider-summary", "5 games per table"),
+            ),
+            # the study's check: a wrong number of games gets a hint, "show me" the reasoning
+            Type(".check-logiquo4-tenth .check-number", "1000"),
+            Click(".check-logiquo4-tenth .check-submit", shows=(LQ4_SAID, "Not yet")),
+            Click(".check-logiquo4-tenth .check-show", shows=(LQ4_SAID, "The answer")),
+            Shows(".check-score", "1 of"),
         ),
     ),
     # ---------------------------------------------------------------- Rails across the USA
