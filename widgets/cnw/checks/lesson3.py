@@ -12,23 +12,34 @@ import ipywidgets as w
 from gamelib import cnw
 from gamelib.cnw import actions as cnw_actions
 from gamelib.cnw import battle
+from gamelib.cnw import cards as cnw_cards
+from gamelib.cnw import placement as cnw_placement
 from gamelib.cnw import state as st
 from gamelib.cnw.queries import delivery_chain
+from gamelib.cnw.scenarios import ATTACKER, VICTIM
+from gamelib.cnw.scenarios import front as cnw_front
+from widgets.cnw import placement as placement_lab
 from widgets.cnw.checks.common import (
     _board,
+    _gateway_options,
     _t,
     _texts,
 )
+from widgets.cnw.components import box_contents
+from widgets.cnw.elimination import position
 from widgets.cnw.table import make_bot
 from widgets.cnw.turn import BOTS as TURN_BOTS
 from widgets.i18n import t
 from widgets.kit.check import (
+    Choice,
     Number,
     Pick,
+    Reflect,
     Variant,
     lesson_score,
     stack,
 )
+from widgets.kit.strategy import number, percent
 
 L3 = "lesson3"
 SEEDS = tuple(range(1, 13))  # the seeds lesson 3's "find a seed" questions look through
@@ -237,7 +248,260 @@ def l3_step2(walk: Any) -> w.VBox:
     )
 
 
+# ---------------------------------------------------------------- §2 components, §4 setup
+def players_of(seed: int) -> int:
+    """The player count a seeded question uses: 3 to 6 in turn."""
+    return 3 + seed % 4
+
+
+def l3_deck(box: Any) -> Number:
+    """§2, §4 step 6: the Gateway deck once the Imprevisti are shuffled in."""
+    contents = box_contents(box.players.value)
+    return Number(
+        "cnw3-deck",
+        _t(L3, "deck", "question"),
+        contents["deck"],
+        explanation=_t(
+            L3,
+            "deck",
+            "explain",
+            cards=contents["gateway_cards"],
+            imprevisti=contents["imprevisti"],
+            deck=contents["deck"],
+        ),
+        **_texts(L3, "deck"),
+    )
+
+
+def l3_all_pawns(box: Any) -> Number:
+    """§4 step 1: the starting pawns of everyone, for a seeded player count."""
+
+    def variant(seed: int) -> Variant:
+        n = players_of(seed)
+        each = box_contents(n)["pawns_each"]
+        return Variant(
+            _t(L3, "all_pawns", "question", n=n),
+            each * n,
+            _t(L3, "all_pawns", "explain", n=n, each=each, total=each * n),
+            on_explain=lambda: setattr(box.players, "value", n),
+        )
+
+    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_texts(L3, "all_pawns"))
+
+
+def l3_box(box: Any) -> w.VBox:
+    """Step 1 · the box (§2): the deck with the Imprevisti, the pawns for N players."""
+    return stack(l3_deck(box), l3_all_pawns(box))
+
+
+def l3_to_place(lab: Any) -> Number:
+    """§4 steps 1, 2, 4: what the opener still places after the deal, seeded."""
+
+    def variant(seed: int) -> Variant:
+        n = players_of(seed)
+        state = placement_lab.dealt(seed, n)
+        me = state.first
+        return Variant(
+            _t(L3, "to_place", "question", seed=seed, n=n),
+            state.reserve[me],
+            _t(
+                L3,
+                "to_place",
+                "explain",
+                n=n,
+                start=state.reserve[me] + state.owner.count(me),
+                gateways=state.owner.count(me),
+                left=state.reserve[me],
+                name=state.names[me],
+            ),
+            on_explain=lambda: lab.set(seed=seed, players=n),
+        )
+
+    return Number(
+        "cnw3-to-place", new_question=variant, seed=lab.seed.value, **_texts(L3, "to_place")
+    )
+
+
+def _plan_options() -> list[tuple[str, str]]:
+    return [(t(f"cnw.setup.plan_{p}"), p) for p in cnw_placement.PLANS]
+
+
+def l3_best_plan(lab: Any) -> Choice:
+    """§4 step 5: the plan that leaves the opener fewest gateways an enemy is favoured to take."""
+    players = lab.players.value
+
+    def variant(seed: int) -> Variant:
+        best = placement_lab.best_plans(seed, players)
+
+        def explain(_answer: Any) -> str:
+            lost = {p: placement_lab.expected_lost(seed, players, p) for p in cnw_placement.PLANS}
+            counts = ", ".join(
+                f"{t(f'cnw.setup.plan_{p}')} {number(x, 1)}" for p, x in lost.items()
+            )
+            return _t(L3, "best_plan", "explain", counts=counts)
+
+        chosen = next(p for p in cnw_placement.PLANS if p in best)
+        return Variant(
+            _t(L3, "best_plan", "question", seed=seed, n=players),
+            best,
+            explain,
+            options=_plan_options(),
+            on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
+        )
+
+    return Choice(
+        "cnw3-best-plan",
+        new_question=variant,
+        seed=lab.seed.value,
+        options=_plan_options(),
+        **_texts(L3, "best_plan"),
+    )
+
+
+def open_seed(seed: int, players: int, plan: str) -> int:
+    """The first seed from ``seed`` on where the opener has a gateway an enemy is favoured to
+    take after ``plan`` (so the question has an answer)."""
+    while not placement_lab.most_open(seed, players, plan):
+        seed += 1
+    return seed
+
+
+def l3_most_open(lab: Any) -> Pick:
+    """§4 step 5, §7.2, §8.3: the opener's gateway most open after the "spread" plan."""
+    players, plan = lab.players.value, "spread"
+
+    def variant(start: int) -> Variant:
+        seed = open_seed(start, players, plan)
+        answer = placement_lab.most_open(seed, players, plan)
+        you = placement_lab.dealt(seed, players).first
+        opened = placement_lab.measures(seed, players, plan)[you]["open"]
+
+        def explain(_answer: Any) -> str:
+            code = min(answer)
+            source, chance = opened[code]
+            return _t(
+                L3,
+                "most_open",
+                "explain",
+                codes=", ".join(sorted(answer)),
+                source=source,
+                chance=percent(chance),
+            )
+
+        def show() -> None:
+            lab.set(seed=seed, players=players, plan=plan)
+            lab.map.gateway.value = min(answer)
+
+        return Variant(
+            _t(L3, "most_open", "question", seed=seed, n=players),
+            answer,
+            explain,
+            on_explain=show,
+        )
+
+    check = Pick(
+        "cnw3-most-open",
+        new_question=variant,
+        seed=lab.seed.value,
+        options=_gateway_options(),
+        **_texts(L3, "most_open"),
+    )
+    return check.follow(lab.map.gateway)
+
+
+def l3_why_placement(lab: Any) -> Reflect:
+    return Reflect(
+        "cnw3-why-placement",
+        _t(L3, "why_placement", "question"),
+        _t(L3, "why_placement", "model"),
+    )
+
+
+def l3_placement(lab: Any) -> w.VBox:
+    """Step 2 · the deal and the placement round (§4): pawns to place, plans compared."""
+    return stack(l3_to_place(lab), l3_best_plan(lab), l3_most_open(lab), l3_why_placement(lab))
+
+
+# ---------------------------------------------------------------- §7.5 elimination
+def _last_stand(seed: int) -> tuple[Any, int, int]:
+    """The seeded last stand and the hand sizes of the eliminator and the victim."""
+    state = position(seed)
+    return state, len(state.hands[ATTACKER]), len(state.hands[VICTIM])
+
+
+def _show_attack(lab: Any, seed: int) -> None:
+    lab.seed.value = seed
+    lab.restart()
+    lab.attack()
+
+
+def l3_elim_cards(lab: Any) -> Number:
+    """§7.5: the eliminator's hand after taking the victim's Gateway cards."""
+
+    def variant(seed: int) -> Variant:
+        state, mine, theirs = _last_stand(seed)
+        source, target = cnw_front(state)
+        names = state.names
+        return Variant(
+            _t(
+                L3,
+                "elim_cards",
+                "question",
+                seed=seed,
+                attacker=names[ATTACKER],
+                victim=names[VICTIM],
+                source=source,
+                target=target,
+            ),
+            mine + theirs,
+            _t(L3, "elim_cards", "explain", mine=mine, theirs=theirs, total=mine + theirs),
+            on_explain=lambda: _show_attack(lab, seed),
+        )
+
+    return Number(
+        "cnw3-elim-cards", new_question=variant, seed=lab.seed.value, **_texts(L3, "elim_cards")
+    )
+
+
+def l3_elim_tris(lab: Any) -> Choice:
+    """§7.5: a forced tris at once with 5 or more cards after the elimination."""
+    limit = cnw_cards.load().hand_limit
+
+    def variant(seed: int) -> Variant:
+        state, mine, theirs = _last_stand(seed)
+        forced = mine + theirs >= limit
+        return Variant(
+            _t(L3, "elim_tris", "question", seed=seed, attacker=state.names[ATTACKER]),
+            "yes" if forced else "no",
+            _t(
+                L3,
+                "elim_tris",
+                "explain_yes" if forced else "explain_no",
+                total=mine + theirs,
+                limit=limit,
+            ),
+            options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+            on_explain=lambda: _show_attack(lab, seed),
+        )
+
+    return Choice(
+        "cnw3-elim-tris",
+        new_question=variant,
+        seed=lab.seed.value,
+        options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+        **_texts(L3, "elim_tris"),
+    )
+
+
+def l3_elimination(lab: Any) -> w.VBox:
+    """Step 5 · elimination (§7.5): the cards taken, the forced tris."""
+    return stack(l3_elim_cards(lab), l3_elim_tris(lab))
+
+
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
+box = l3_box
+placement = l3_placement
 turn = l3_step1
 compare = l3_step2
+elimination = l3_elimination
 score = lesson_score
