@@ -27,6 +27,7 @@ def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
         margin=dict(l=40, r=20, t=50, b=40),
         font=dict(family=FONT, size=13),
         template="plotly_white",
+        separators=t("common.separators"),  # decimal comma in Italian, point in English
     )
     fig.update_layout(**{**defaults, **layout})
     fig._config = plotly_config()
