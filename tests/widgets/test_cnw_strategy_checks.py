@@ -1,0 +1,208 @@
+"""Each check of CNW lesson 6 agrees with what its widget shows: the strategy lab's charts, its
+summary line and the list under the sweep chart (drawn by the lab's own ``show``) give every
+answer again, and the study checks agree with the MoreGames chart. A wrong answer gets the hint,
+a right one the explanation. The labs here play a few seeded games (the checks read whatever the
+lab last played), so nothing depends on the shipped precomputed results being current."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from widgets.cnw.checks import lesson6 as checks
+from widgets.cnw.strategy import VARIANTS, VICTORIES, StrategyLab
+from widgets.i18n import t
+from widgets.kit.check import Check, Number, Reflect
+from widgets.kit.intervals import MARKS, MoreGames
+from widgets.kit.strategy import number
+
+SLA = VICTORIES.index("sla")
+
+
+def by_name(box: Any) -> dict[str, Check | Reflect]:
+    return {c.name: c for c in box.children}
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def read_number(text: str) -> float:
+    decimal, thousands = t("common.separators")
+    return float(text.replace(thousands, "").replace(decimal, "."))
+
+
+def answer_wrong_then_right(check: Check) -> None:
+    """A wrong answer shows the hint and counts as tried; the right one, the explanation."""
+    if isinstance(check, Number):
+        check.box.value = number(check.answer() + 10 * check.tolerance + 50, check.digits)
+    else:
+        wrong = [v for _, v in check.radio.options if v not in (None, check.answer())]
+        check.radio.value = wrong[0]
+    assert check.check() is False
+    assert check.hint in check.feedback.value and "Not yet" in check.feedback.value
+    assert check.status == "tried"
+    check.put(check.answer())
+    assert check.check() is True
+    assert plain(check.explain())[:40] in plain(check.feedback.value)
+    assert check.status == "right"
+
+
+def sweep_rows(lab: StrategyLab) -> list[tuple[float, float]]:
+    """(average rounds, opener's share %) of each line of the list under the sweep chart."""
+    found = re.findall(
+        r"average length ([\d.,]+) rounds; the opener won ([\d.,]+)%", lab.sweep_info.value
+    )
+    return [(read_number(a), read_number(b)) for a, b in found]
+
+
+# ---------------------------------------------------------------------- step 1
+@pytest.fixture(scope="module")
+def lab() -> StrategyLab:
+    return StrategyLab(games=40)
+
+
+def test_building_the_checks_plays_nothing(lab):
+    for step in (checks.endings, checks.variants, checks.players):
+        step(lab)
+    assert lab.shown == {}
+    assert "Press" in lab.summary.value  # the lab still says "press Run the games"
+
+
+def test_before_the_press_check_names_the_button(lab):
+    c = by_name(checks.endings(lab))["cnw6-ending"]
+    c.radio.value = VICTORIES[0]
+    assert c.check() is None
+    assert t("cnw.lab.run") in c.feedback.value and "run" not in lab.shown
+    c.show_me()  # "show me" presses Run the games itself
+    assert "run" in lab.shown and c.answer() in VICTORIES
+
+
+def test_step1_checks_match_the_lab(lab):
+    lab.run()
+    c = by_name(checks.endings(lab))
+    bars = dict(zip(VICTORIES, lab.victory_fig.data[0].y, strict=True))
+    assert c["cnw6-ending"].answer() == max(bars, key=bars.get)
+    summary = plain(lab.summary.value)
+    decided = int(re.search(r"(\d+) with a winner", summary).group(1))
+    share = read_number(re.search(r"opener won ([\d.,]+)%", summary).group(1))
+    assert c["cnw6-opener-share"].answer() == pytest.approx(share, abs=0.05)
+    assert lab.seat_fig.data[0].y[0] == pytest.approx(c["cnw6-opener-share"].answer())
+    p = share / 100  # the Wilson interval's half width is close to the textbook formula's
+    assert c["cnw6-margin"].answer() == pytest.approx(196 * (p * (1 - p) / decided) ** 0.5, abs=2)
+    fair = lab.seat_fig.data[1].y[0]
+    ci = checks.opener_interval(lab.shown["run"])
+    verdict = c["cnw6-advantage"].answer()
+    assert verdict == (
+        "more" if 100 * ci.low > fair else "less" if 100 * ci.high < fair else "unsure"
+    )
+    for name in ("cnw6-ending", "cnw6-opener-share", "cnw6-margin", "cnw6-advantage"):
+        answer_wrong_then_right(c[name])
+
+
+def test_a_new_run_changes_the_answer_with_the_charts(lab):
+    c = by_name(checks.endings(lab))["cnw6-opener-share"]
+    lab.lineup.value = "all_courier"
+    lab.run()
+    assert c.answer() == pytest.approx(lab.seat_fig.data[0].y[0])
+    lab.lineup.value = "mixed"
+
+
+def test_seed_one_replays_the_games_of_seed_zero(lab):
+    lab.seed.value = 0
+    first = {g.seed for g in lab.run()}
+    c = by_name(checks.endings(lab))
+    same = c["cnw6-same-games"]
+    assert same.answer() == len(first) - 1
+    answer_wrong_then_right(same)
+    assert lab.seed.value == 1  # the explanation ran seed 1 in the lab
+    shown = {g.seed for g in lab.shown["run"]}
+    assert same.answer() == len(shown & first)
+    assert "not the rulebook's" in same.feedback.value
+    c["cnw6-fresh"].show_me()
+    half = number(100 * checks.opener_interval(lab.shown["run"]).half_width, 1)
+    assert f"±{half} points" in c["cnw6-fresh"].feedback.value
+    lab.seed.value = 0
+
+
+# ---------------------------------------------------------------------- step 2: variants
+@pytest.fixture(scope="module")
+def variants() -> StrategyLab:
+    return StrategyLab(games=12)
+
+
+def test_variant_checks_match_the_sweep(variants):
+    c = by_name(checks.variants(variants))
+    c["cnw6-sla-variant"].radio.value = "base"
+    assert c["cnw6-sla-variant"].check() is None  # nothing compared yet: press the button
+    assert t("cnw.lab.compare_variants") in c["cnw6-sla-variant"].feedback.value
+    variants.compare_variants()
+    labels = list(variants.sweep_fig.data[0].x)
+    assert labels == [t(f"cnw.lab.variant_{k}") for k in VARIANTS[:-1]] + [
+        t("cnw.lab.team_players", n=4)
+    ]
+    stacks = {
+        k: {v: variants.sweep_fig.data[i].y[j] for i, v in enumerate(VICTORIES)}
+        for j, k in enumerate(VARIANTS)
+    }
+    sla = {k: s["sla"] for k, s in stacks.items()}
+    assert sla[c["cnw6-sla-variant"].answer()] == max(sla.values())
+    team = stacks["team_building"]
+    assert team[c["cnw6-team-ending"].answer()] == max(team.values())
+    far = {
+        k: sum(abs(stacks[k][v] - stacks["base"][v]) for v in VICTORIES) / 2 for k in VARIANTS[1:]
+    }
+    assert far[c["cnw6-closest"].answer()] == pytest.approx(min(far.values()))
+    for name in ("cnw6-sla-variant", "cnw6-team-ending", "cnw6-closest"):
+        answer_wrong_then_right(c[name])
+    assert "this project's decision" in c["cnw6-team-ending"].feedback.value
+    c["cnw6-sla-why"].show_me()
+    model = c["cnw6-sla-why"].feedback.value
+    assert "§12.1" in model and "§12.3" in model
+    assert number(sla["fiera"], 1) + "%" in model
+
+
+def test_show_me_puts_the_variants_back_on_the_chart(variants):
+    c = by_name(checks.variants(variants))["cnw6-closest"]
+    variants.compare_players()
+    assert len(variants.sweep_fig.data[0].x) == 4
+    c.show_me()
+    assert list(variants.sweep_fig.data[0].x)[0] == t("cnw.lab.variant_base")
+
+
+# ---------------------------------------------------------------------- step 3: players
+def test_player_checks_match_the_sweep():
+    lab = StrategyLab(games=12)
+    c = by_name(checks.players(lab))
+    lab.compare_players()
+    rows = sweep_rows(lab)
+    assert len(rows) == 4
+    rounds = [r[0] for r in rows]
+    word = "longer" if rounds[-1] > rounds[0] else "shorter" if rounds[-1] < rounds[0] else "same"
+    assert c["cnw6-longer"].answer() == word
+    edges = {n: share - 100 / n for n, (_, share) in zip((3, 4, 5, 6), rows, strict=True)}
+    assert edges[c["cnw6-edge"].answer()] == pytest.approx(max(edges.values()), abs=0.1)
+    for name in ("cnw6-longer", "cnw6-edge"):
+        answer_wrong_then_right(c[name])
+
+
+# ---------------------------------------------------------------------- step 4: more games
+def test_study_checks_match_the_chart():
+    more = MoreGames("cnw")
+    c = by_name(checks.more_games(more))
+    trace, fair = more.fig.data[0], more.fig.data[-1].y[0]
+    lows = [y - m for y, m in zip(trace.y, trace.error_y.arrayminus, strict=True)]
+    highs = [y + p for y, p in zip(trace.y, trace.error_y.array, strict=True)]
+    outside = [n for n, lo, hi in zip(MARKS, lows, highs, strict=True) if not lo <= fair <= hi]
+    assert c["cnw6-leaves"].answer() == (outside[0] if outside else 0)
+    whole = re.search(r"([\d.,]+)% ± ([\d.,]+) points", plain(more.text.value.split("<br>")[-1]))
+    estimate, half = read_number(whole.group(1)), read_number(whole.group(2))
+    # the Wilson interval is nearly symmetric this far from 0% and 100%
+    assert c["cnw6-least-edge"].answer() == pytest.approx(estimate - half - 100 * fair, abs=0.3)
+    for name in ("cnw6-leaves", "cnw6-least-edge"):
+        answer_wrong_then_right(c[name])
+    assert "ours" in c["cnw6-least-edge"].feedback.value
+    c["cnw6-ten-classes"].show_me()
+    assert "same 1,000 games" in c["cnw6-ten-classes"].feedback.value
