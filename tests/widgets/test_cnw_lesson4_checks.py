@@ -1,0 +1,126 @@
+"""Each check of CNW lesson 4 agrees with the widget beside it: after "show me" the widget shows
+the answer (the tris line, the odds sentence, the chosen Imprevisto, the heatmap cell); a wrong
+answer gets the hint, a right one the explanation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamelib.cnw import card_odds
+from widgets.cnw.cards import CardLab
+from widgets.cnw.checks import lesson4
+from widgets.cnw.objectives import ObjectiveLab
+from widgets.kit.check import Check, Reflect
+from widgets.kit.strategy import percent
+
+
+def by_name(box) -> dict[str, Check | Reflect]:
+    return {c.name: c for c in box.children}
+
+
+@pytest.fixture(scope="module")
+def lab() -> CardLab:
+    return CardLab()
+
+
+@pytest.fixture(scope="module")
+def objectives() -> ObjectiveLab:
+    return ObjectiveLab()
+
+
+def test_tris_checks_match_the_cards(lab):
+    c = by_name(lesson4.tris(lab))
+    c["cnw4-best-tris"].show_me()
+    assert lab.tris_value() == 10 and c["cnw4-best-tris"].answer() == "one_of_each"
+    worth = c["cnw4-three-worth"]
+    for _ in range(3):
+        worth.show_me()
+        assert (lab.tris_value() or 0) == worth.answer()
+        assert f"+{worth.answer()}" in lab.result.value or worth.answer() == 0
+        worth.next_question()
+
+
+def test_odds_checks_match_the_chart(lab):
+    c = by_name(lesson4.odds(lab))
+    chance = c["cnw4-tris-chance"]
+    for _ in range(2):
+        chance.show_me()
+        assert lab.odds_fig.data[-1].y[0] * 100 == pytest.approx(chance.answer())
+        chance.next_question()
+    c["cnw4-certain"].show_me()
+    assert lab.odds_fig.data[-1].y[0] == 1 and lab.odds_fig.data[0].y[lab.k.value - 1] < 1
+    c["cnw4-likelier"].show_me()
+    one_of_each = next(tr for tr in lab.odds_fig.data if "one of each" in tr.name)
+    same = sum(tr.y[3] for tr in lab.odds_fig.data[1:4])
+    assert (one_of_each.y[3] > same) == (c["cnw4-likelier"].answer() == "mixed")
+
+
+def test_imprevisti_checks_match_the_cards(lab):
+    c = by_name(lesson4.imprevisti(lab))
+    c["cnw4-strike"].show_me()
+    assert "air bridge" in lab.selected_imprevisto().text
+    c["cnw4-can-win"].show_me()
+    assert lab.selected_imprevisto().effect["type"] == "sla"
+    strike = c["cnw4-strike"]
+    lab.imprevisto.value = "customs_hold"  # the Pick follows the drop-down
+    assert strike.check() is False and "drop-down" in strike.feedback.value
+    lab.imprevisto.value = "atc_strike"
+    assert strike.check() is True and "§7.3" in strike.feedback.value
+
+
+def test_often_checks_match_the_chart(lab):
+    c = by_name(lesson4.often(lab))
+    c["cnw4-one-draw"].show_me()
+    assert percent(card_odds.imprevisto_next_draw()) in lab.often_info.value
+    within = c["cnw4-within"]
+    for _ in range(2):
+        within.show_me()
+        assert lab.often_fig.data[2].y[0] * 100 == pytest.approx(within.answer())
+        within.next_question()
+    within.box.value = "1"
+    assert within.check() is False and "slider" in within.feedback.value
+
+
+def test_objective_checks_match_the_heatmap(objectives):
+    c = by_name(lesson4.deck(objectives))
+    fallback = c["cnw4-fallback"]
+    fallback.show_me()
+    assert fallback.answer() == "gateways" and objectives.progress().fallback
+    assert "24" in objectives.info.value
+    c = by_name(lesson4.closeness(objectives))
+    for name in ("cnw4-closest", "cnw4-own"):
+        check = c[name]
+        for _ in range(2):
+            check.show_me()
+            heat = objectives.heat.data[0]
+            cell = heat.z[objectives.card.value][objectives.player.value]
+            row = [heat.z[k][objectives.player.value] for k in range(len(heat.z))]
+            if name == "cnw4-closest":
+                assert objectives.card.value in check.answer() and cell == min(row)
+            else:
+                assert cell == check.answer()
+                assert heat.text[objectives.card.value][objectives.player.value].startswith("★")
+            check.next_question()
+
+
+def test_every_lesson4_check_has_its_texts(lab, objectives):
+    steps = [
+        lesson4.tris(lab),
+        lesson4.odds(lab),
+        lesson4.imprevisti(lab),
+        lesson4.often(lab),
+        lesson4.deck(objectives),
+        lesson4.closeness(objectives),
+    ]
+    n = 0
+    for box in steps:
+        for check in box.children:
+            check.show_me()
+            assert re.search(r"</b> \S", check.feedback.value), check.name
+            assert "{" not in check.feedback.value and "{" not in getattr(check, "hint", ""), (
+                check.name
+            )
+            n += 1
+    assert n >= 14

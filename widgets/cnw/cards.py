@@ -1,0 +1,333 @@
+"""Lesson 4 widgets: the Gateway deck (§9). ``CardLab`` shows the 42 gateway cards with their
+service symbols, lets the learner pick three and says what the tris is worth (§9.1), charts the
+exact chance of holding a tris after k cards, shows the six Operational Contingency cards
+(Imprevisti, §9.2) and charts how often they come up. Every number comes from
+``gamelib.cnw.cards`` and ``gamelib.cnw.card_odds``; the figures are built once and changed in
+place.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.cnw import board as cnw_board
+from gamelib.cnw import card_odds
+from gamelib.cnw import cards as cnw_cards
+from widgets.common import boxed, button, card, figure, tagged
+from widgets.i18n import t
+from widgets.kit.strategy import percent
+
+SYMBOL_COLORS = {
+    cnw_cards.TRUCKING: "#f3e2c7",
+    cnw_cards.NEXT_FLIGHT_OUT: "#d6e6f5",
+    cnw_cards.AIR_CHARTER: "#e3d7f0",
+}
+LINE_COLORS = {
+    cnw_cards.TRUCKING: "#b9770e",
+    cnw_cards.NEXT_FLIGHT_OUT: "#2471a3",
+    cnw_cards.AIR_CHARTER: "#7d3c98",
+}
+MAX_HAND = 8  # the tris chart's last hand size: the chance is 1 from the hand limit on
+PICKS = 3
+
+
+def symbol_label(symbol: str) -> str:
+    """A service symbol with its icon, e.g. "🛩 Air Charter"."""
+    return t(f"cnw.cards.symbol.{symbol}")
+
+
+def tris_label(tris: cnw_cards.Tris) -> str:
+    return t(f"cnw.cards.tris.{tris.key}")
+
+
+def imprevisto_name(card: cnw_cards.Imprevisto) -> str:
+    """The card's English name with the Italian one beside it."""
+    return f"{t(f'cnw.cards.imprevisto.{card.key}.name')} ({card.name_it})"
+
+
+class CardLab:
+    """Panels for lesson 4: ``panel("deck" | "odds" | "imprevisti" | "often")``."""
+
+    def __init__(self) -> None:
+        self.deck = cnw_cards.load()
+        self.board = cnw_board.load()
+        self.by_code = {c.gateway: c for c in self.deck.gateway_cards}
+        self.picked: list[str] = []
+        self._syncing = False
+        self.toggles: dict[str, w.ToggleButton] = {}
+        rows = []
+        for symbol in self.deck.symbols:
+            row = []
+            for c in self.deck.gateway_cards:
+                if c.symbol != symbol:
+                    continue
+                toggle = tagged(
+                    w.ToggleButton(
+                        value=False,
+                        description=c.gateway,
+                        tooltip=f"{c.gateway} · {self.board.gateways[c.gateway].name} · "
+                        f"{symbol_label(symbol)}",
+                        layout=w.Layout(width="64px"),
+                    ),
+                    "cnw-card",
+                    f"cnw-card-{c.gateway}",
+                )
+                toggle.style.button_color = SYMBOL_COLORS[symbol]
+                toggle.observe(lambda ch, code=c.gateway: self._toggled(code, ch["new"]), "value")
+                self.toggles[c.gateway] = toggle
+                row.append(toggle)
+            head = w.HTML(
+                f"<div style='width:170px'><b>{symbol_label(symbol)}</b></div>",
+            )
+            rows.append(w.HBox([head, w.HBox(row, layout=w.Layout(flex_flow="row wrap"))]))
+        self.card_rows = tagged(w.VBox(rows), "cnw-cards")
+        self.clear_button = button(t("cnw.cards.clear"), "cnw-cards-clear", "times")
+        self.clear_button.on_click(lambda _b: self.pick(()))
+        self.result = tagged(w.HTML(), "cnw-tris-result")
+        # the odds of a tris after k cards
+        self.k = tagged(
+            w.IntSlider(
+                value=3,
+                min=0,
+                max=MAX_HAND,
+                description=t("cnw.cards.hand_size"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="420px"),
+            ),
+            "cnw-tris-k",
+        )
+        self.odds_fig = figure(
+            height=340,
+            title=t("cnw.cards.odds_title"),
+            xaxis=dict(title=t("cnw.cards.hand_axis"), dtick=1),
+            yaxis=dict(title=t("cnw.cards.chance_axis"), tickformat=".0%", range=[0, 1.05]),
+            legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
+            margin=dict(l=60, r=20, t=50, b=110),
+        )
+        hands = list(range(MAX_HAND + 1))
+        chances = [card_odds.tris_chances(k) for k in hands]
+        self.odds_fig.add_scatter(
+            name=t("cnw.cards.any_tris"),
+            x=hands,
+            y=[float(c[card_odds.ANY]) for c in chances],
+            mode="lines+markers",
+            line=dict(width=4, color="#1e8449"),
+        )
+        for tris in self.deck.tris:
+            same = len(set(tris.symbols)) == 1
+            colour = LINE_COLORS[tris.symbols[0]] if same else "#c0392b"
+            self.odds_fig.add_scatter(
+                name=tris_label(tris),
+                x=hands,
+                y=[float(c[tris.key]) for c in chances],
+                mode="lines+markers",
+                line=dict(width=2, color=colour, dash="dot"),
+            )
+        self.odds_fig.add_scatter(
+            name=t("cnw.cards.your_hand"),
+            x=[],
+            y=[],
+            mode="markers",
+            marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(width=3, color="#111")),
+        )
+        self.odds_info = tagged(w.HTML(), "cnw-tris-odds")
+        self.k.observe(lambda _: self.update_odds(), "value")
+        # the six Imprevisti
+        self.imprevisto = tagged(
+            w.Dropdown(
+                options=[(imprevisto_name(c), c.key) for c in self.deck.imprevisti],
+                value=self.deck.imprevisti[0].key,
+                description=t("cnw.cards.imprevisto_pick"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="520px"),
+            ),
+            "cnw-imprevisto-select",
+        )
+        self.imprevisti_view = tagged(w.HTML(), "cnw-imprevisti")
+        self.draws = tagged(
+            w.IntSlider(
+                value=10,
+                min=1,
+                max=len(self.deck.gateway_cards),
+                description=t("cnw.cards.draws"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="480px"),
+            ),
+            "cnw-imp-draws",
+        )
+        self.often_fig = figure(
+            height=340,
+            title=t("cnw.cards.often_title"),
+            xaxis=dict(title=t("cnw.cards.draws_axis")),
+            yaxis=dict(title=t("cnw.cards.chance_axis"), tickformat=".0%", range=[0, 1.05]),
+            legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
+            margin=dict(l=60, r=20, t=50, b=110),
+        )
+        draws = list(range(0, len(self.deck.gateway_cards) + 1))
+        self.often_fig.add_scatter(
+            name=t("cnw.cards.some_imprevisto"),
+            x=draws,
+            y=[float(1 - card_odds.imprevisti_within(d)[0]) for d in draws],
+            mode="lines",
+            line=dict(width=4, color="#c0392b"),
+        )
+        self.often_fig.add_scatter(
+            name=t("cnw.cards.this_imprevisto"),
+            x=draws,
+            y=[float(card_odds.imprevisto_seen(d)) for d in draws],
+            mode="lines",
+            line=dict(width=3, color="#2471a3", dash="dash"),
+        )
+        self.often_fig.add_scatter(
+            name=t("cnw.cards.at_draws"),
+            x=[],
+            y=[],
+            mode="markers",
+            marker=dict(size=12, color="#111"),
+        )
+        self.often_info = tagged(w.HTML(), "cnw-imp-often")
+        self.imprevisto.observe(lambda _: self.update_imprevisti(), "value")
+        self.draws.observe(lambda _: self.update_often(), "value")
+        self.update_pick()
+        self.update_odds()
+        self.update_imprevisti()
+
+    # ---------------------------------------------------------------- the three cards
+    def _toggled(self, code: str, on: bool) -> None:
+        if self._syncing:
+            return
+        picked = [c for c in self.picked if c != code]
+        if on:
+            picked.append(code)
+        self.pick(picked[-PICKS:])
+
+    def pick(self, codes: Any) -> None:
+        """Hold exactly these gateway cards (at most three; the latest ones win)."""
+        self.picked = list(codes)[-PICKS:]
+        self._syncing = True
+        try:
+            for code, toggle in self.toggles.items():
+                toggle.value = code in self.picked
+        finally:
+            self._syncing = False
+        self.update_pick()
+
+    def tris_value(self) -> int | None:
+        """What the three picked cards are worth as a tris (§9.1), None if they are not one."""
+        ids = [self.by_code[c].id for c in self.picked]
+        return self.deck.tris_value(ids) if len(ids) == PICKS else None
+
+    def update_pick(self) -> None:
+        cards = [self.by_code[c] for c in self.picked]
+        shown = ", ".join(f"{c.gateway} {symbol_label(c.symbol)}" for c in cards)
+        if len(cards) < PICKS:
+            text = t("cnw.cards.pick_more", n=PICKS - len(cards), cards=shown or "—")
+        elif (value := self.tris_value()) is None:
+            text = t("cnw.cards.not_tris", cards=shown)
+        else:
+            text = t("cnw.cards.is_tris", cards=shown, pawns=value)
+        self.result.value = f"<p>{text}</p>"
+
+    def tris_table(self) -> w.HTML:
+        head = "".join(
+            f"<th style='padding:2px 10px'>{t(f'cnw.cards.col_{k}')}</th>"
+            for k in ("tris", "pawns", "cards")
+        )
+        rows = "".join(
+            f"<tr><td>{tris_label(tr)}</td><td>+{tr.pawns}</td>"
+            f"<td>{' + '.join(symbol_label(s) for s in tr.symbols)}</td></tr>"
+            for tr in self.deck.tris
+        )
+        return tagged(w.HTML(f"<table><tr>{head}</tr>{rows}</table>"), "cnw-tris-table")
+
+    # ---------------------------------------------------------------- the odds
+    def update_odds(self) -> None:
+        k = self.k.value
+        chances = card_odds.tris_chances(k)
+        with self.odds_fig.batch_update():
+            mark = self.odds_fig.data[-1]
+            mark.x, mark.y = [k], [float(chances[card_odds.ANY])]
+        parts = ", ".join(f"{tris_label(tr)} {percent(chances[tr.key])}" for tr in self.deck.tris)
+        self.odds_info.value = t(
+            "cnw.cards.odds_info", k=k, any=percent(chances[card_odds.ANY]), parts=parts
+        )
+
+    # ---------------------------------------------------------------- the Imprevisti
+    def selected_imprevisto(self) -> cnw_cards.Imprevisto:
+        return next(c for c in self.deck.imprevisti if c.key == self.imprevisto.value)
+
+    def update_imprevisti(self) -> None:
+        tiles = []
+        for c in self.deck.imprevisti:
+            chosen = c.key == self.imprevisto.value
+            border = "3px solid #c0392b" if chosen else "1px solid #bbb"
+            tiles.append(
+                f"<div style='border:{border};border-radius:8px;padding:6px 10px;width:230px;"
+                f"background:#fffaf3'><b>⚠ {html.escape(t(f'cnw.cards.imprevisto.{c.key}.name'))}"
+                f"</b><br><i>{html.escape(c.name_it)}</i>"
+                f"<p style='margin:4px 0'>{t(f'cnw.cards.imprevisto.{c.key}.text')}</p></div>"
+            )
+        self.imprevisti_view.value = (
+            "<div style='display:flex;flex-wrap:wrap;gap:8px'>" + "".join(tiles) + "</div>"
+        )
+        self.update_often()
+
+    def update_often(self) -> None:
+        d = self.draws.value
+        some = 1 - card_odds.imprevisti_within(d)[0]
+        this = card_odds.imprevisto_seen(d)
+        with self.often_fig.batch_update():
+            self.often_fig.data[1].name = t(
+                "cnw.cards.this_named", name=t(f"cnw.cards.imprevisto.{self.imprevisto.value}.name")
+            )
+            mark = self.often_fig.data[2]
+            mark.x, mark.y = [d, d], [float(some), float(this)]
+        self.often_info.value = t(
+            "cnw.cards.often_info",
+            d=d,
+            some=percent(some),
+            name=html.escape(t(f"cnw.cards.imprevisto.{self.imprevisto.value}.name")),
+            this=percent(this),
+            first=percent(card_odds.imprevisto_next_draw()),
+            total=self.deck.size,
+            n=len(self.deck.imprevisti),
+        )
+
+    # ---------------------------------------------------------------- panels
+    def panel(self, name: str) -> w.Widget:
+        if name == "deck":
+            return tagged(
+                card(
+                    [
+                        self.tris_table(),
+                        self.card_rows,
+                        w.HBox([self.clear_button]),
+                        self.result,
+                    ],
+                    t("cnw.cards.deck_title", n=len(self.deck.gateway_cards)),
+                ),
+                "cnw-deck-panel",
+            )
+        if name == "odds":
+            return tagged(
+                w.VBox([self.k, boxed(self.odds_fig, "cnw-fig-tris"), self.odds_info]),
+                "cnw-odds-panel",
+            )
+        if name == "imprevisti":
+            return tagged(w.VBox([self.imprevisto, self.imprevisti_view]), "cnw-imp-panel")
+        if name == "often":
+            return tagged(
+                w.VBox(
+                    [
+                        w.HBox([self.imprevisto]),
+                        self.draws,
+                        boxed(self.often_fig, "cnw-fig-often"),
+                        self.often_info,
+                    ]
+                ),
+                "cnw-often-panel",
+            )
+        raise ValueError(f"no panel {name!r}")

@@ -1,0 +1,422 @@
+"""The checks of CNW lesson 4, cards, contingencies and objectives: every question answered in
+the page. Answers come from ``gamelib.cnw.cards`` (§9.1 tris, §9.2 Imprevisti),
+``gamelib.cnw.card_odds`` (exact odds) and ``gamelib.cnw.objective_progress`` (§11, §11.1)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from gamelib.cnw import card_odds, objective_progress, objectives
+from gamelib.cnw import cards as cnw_cards
+from widgets.cnw.cards import imprevisto_name, symbol_label, tris_label
+from widgets.cnw.checks.common import _t, _texts
+from widgets.cnw.objectives import colour_name, objective_text, position
+from widgets.i18n import t
+from widgets.kit.check import (
+    Choice,
+    Number,
+    Pick,
+    Reflect,
+    Variant,
+    lesson_score,
+    stack,
+)
+from widgets.kit.strategy import percent
+
+L4 = "lesson4"
+
+
+def _deck() -> cnw_cards.Deck:
+    return cnw_cards.load()
+
+
+# ---------------------------------------------------------------------- step 1 · §9.1 the tris
+def l4_best_tris(lab: Any) -> Choice:
+    deck = _deck()
+    best = max(deck.tris, key=lambda tr: tr.pawns)
+
+    def show() -> None:
+        firsts = [next(c for c in deck.gateway_cards if c.symbol == s) for s in best.symbols]
+        lab.pick([c.gateway for c in firsts])
+
+    return Choice(
+        "cnw4-best-tris",
+        _t(L4, "best_tris", "question"),
+        best.key,
+        options=[(tris_label(tr), tr.key) for tr in deck.tris],
+        explanation=_t(
+            L4,
+            "best_tris",
+            "explain",
+            name=tris_label(best),
+            pawns=best.pawns,
+            others=", ".join(f"{tris_label(tr)} +{tr.pawns}" for tr in deck.tris if tr != best),
+        ),
+        on_explain=show,
+        **_texts(L4, "best_tris"),
+    )
+
+
+def three_cards(seed: int) -> list[cnw_cards.GatewayCard]:
+    """Three gateway cards drawn for the question of ``seed`` (a tris one time in two)."""
+    deck = _deck()
+    rng = random.Random(f"cnw4-three:{seed}")
+    if seed % 2 == 0:
+        tris = rng.choice(deck.tris)
+        pool = list(deck.gateway_cards)
+        rng.shuffle(pool)
+        chosen: list[cnw_cards.GatewayCard] = []
+        for symbol in tris.symbols:
+            chosen.append(next(c for c in pool if c.symbol == symbol and c not in chosen))
+        return chosen
+    while True:
+        chosen = rng.sample(list(deck.gateway_cards), 3)
+        if deck.tris_value([c.id for c in chosen]) is None:
+            return chosen
+
+
+def l4_three_worth(lab: Any) -> Number:
+    deck = _deck()
+
+    def variant(seed: int) -> Variant:
+        chosen = three_cards(seed)
+        value = deck.tris_value([c.id for c in chosen]) or 0
+        names = ", ".join(c.gateway for c in chosen)
+        symbols = ", ".join(f"{c.gateway} {symbol_label(c.symbol)}" for c in chosen)
+        return Variant(
+            _t(L4, "three_worth", "question", cards=names),
+            value,
+            _t(
+                L4,
+                "three_worth",
+                "explain_tris" if value else "explain_none",
+                cards=symbols,
+                n=value,
+            ),
+            on_explain=lambda: lab.pick([c.gateway for c in chosen]),
+        )
+
+    return Number("cnw4-three-worth", new_question=variant, **_texts(L4, "three_worth"))
+
+
+def l4_step1(lab: Any) -> w.VBox:
+    return stack(l4_best_tris(lab), l4_three_worth(lab))
+
+
+# ---------------------------------------------------------------------- step 2 · tris odds
+def l4_tris_chance(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        k = 3 + seed % 2
+        chances = card_odds.tris_chances(k)
+        p = chances[card_odds.ANY]
+        return Variant(
+            _t(L4, "tris_chance", "question", k=k),
+            100 * float(p),
+            _t(
+                L4,
+                "tris_chance",
+                "explain",
+                k=k,
+                p=percent(p),
+                fraction=f"{p.numerator}/{p.denominator}",
+                one=percent(chances["one_of_each"]),
+            ),
+            on_explain=lambda: setattr(lab.k, "value", k),
+        )
+
+    return Number(
+        "cnw4-tris-chance",
+        new_question=variant,
+        seed=1,
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        **_texts(L4, "tris_chance"),
+    )
+
+
+def l4_certain(lab: Any) -> Number:
+    k = card_odds.tris_certain_from()
+    before = card_odds.tris_chances(k - 1)[card_odds.ANY]
+    return Number(
+        "cnw4-certain",
+        _t(L4, "certain", "question"),
+        k,
+        explanation=_t(
+            L4, "certain", "explain", k=k, before=percent(before), limit=_deck().hand_limit
+        ),
+        on_explain=lambda: setattr(lab.k, "value", k),
+        **_texts(L4, "certain"),
+    )
+
+
+def l4_likelier(lab: Any) -> Choice:
+    chances = card_odds.tris_chances(3)
+    same = sum(chances[tr.key] for tr in _deck().tris if len(set(tr.symbols)) == 1)
+    mixed = chances["one_of_each"]
+    answer = "mixed" if mixed > same else "same"
+    return Choice(
+        "cnw4-likelier",
+        _t(L4, "likelier", "question"),
+        answer,
+        options=[
+            (t("cnw.checks.lesson4.likelier.mixed"), "mixed"),
+            (t("cnw.checks.lesson4.likelier.same"), "same"),
+        ],
+        explanation=_t(L4, "likelier", "explain", mixed=percent(mixed), same=percent(same)),
+        on_explain=lambda: setattr(lab.k, "value", 3),
+        **_texts(L4, "likelier"),
+    )
+
+
+def l4_step2(lab: Any) -> w.VBox:
+    return stack(l4_tris_chance(lab), l4_certain(lab), l4_likelier(lab))
+
+
+# ---------------------------------------------------------------------- step 3 · §9.2 the six
+def _imprevisto(kind: str) -> cnw_cards.Imprevisto:
+    return next(c for c in _deck().imprevisti if c.effect["type"] == kind)
+
+
+def _imprevisto_options() -> list[tuple[str, str]]:
+    return [(imprevisto_name(c), c.key) for c in _deck().imprevisti]
+
+
+def l4_strike(lab: Any) -> Pick:
+    card = _imprevisto("close_air_bridges")
+    check = Pick(
+        "cnw4-strike",
+        _t(L4, "strike", "question"),
+        card.key,
+        options=_imprevisto_options(),
+        explanation=_t(L4, "strike", "explain", name=imprevisto_name(card)),
+        on_explain=lambda: setattr(lab.imprevisto, "value", card.key),
+        **_texts(L4, "strike"),
+    )
+    return check.follow(lab.imprevisto)
+
+
+def l4_can_win(lab: Any) -> Pick:
+    card = _imprevisto("sla")
+    return Pick(
+        "cnw4-can-win",
+        _t(L4, "can_win", "question"),
+        card.key,
+        options=_imprevisto_options(),
+        explanation=_t(L4, "can_win", "explain", name=imprevisto_name(card)),
+        on_explain=lambda: setattr(lab.imprevisto, "value", card.key),
+        **_texts(L4, "can_win"),
+    )
+
+
+def l4_why_at_once(lab: Any) -> Reflect:
+    return Reflect(
+        "cnw4-why-at-once", _t(L4, "why_at_once", "question"), _t(L4, "why_at_once", "model")
+    )
+
+
+def l4_step3(lab: Any) -> w.VBox:
+    return stack(l4_strike(lab), l4_can_win(lab), l4_why_at_once(lab))
+
+
+# ---------------------------------------------------------------------- step 4 · how often
+def l4_one_draw(lab: Any) -> Number:
+    p = card_odds.imprevisto_next_draw()
+    deck = _deck()
+    return Number(
+        "cnw4-one-draw",
+        _t(L4, "one_draw", "question"),
+        100 * float(p),
+        tolerance=0.1,
+        unit="%",
+        digits=1,
+        explanation=_t(
+            L4, "one_draw", "explain", n=len(deck.imprevisti), total=deck.size, p=percent(p)
+        ),
+        on_explain=lambda: setattr(lab.draws, "value", 1),
+        **_texts(L4, "one_draw"),
+    )
+
+
+def l4_within(lab: Any) -> Number:
+    deck = _deck()
+
+    def variant(seed: int) -> Variant:
+        d = random.Random(f"cnw4-within:{seed}").randint(3, 24)
+        none = card_odds.imprevisti_within(d)[0]
+        return Variant(
+            _t(L4, "within", "question", d=d),
+            100 * float(1 - none),
+            _t(
+                L4,
+                "within",
+                "explain",
+                d=d,
+                none=percent(none),
+                p=percent(1 - none),
+                gaps=len(deck.gateway_cards) + 1,
+                one=percent(card_odds.imprevisto_seen(d)),
+            ),
+            on_explain=lambda: setattr(lab.draws, "value", d),
+        )
+
+    return Number(
+        "cnw4-within",
+        new_question=variant,
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        **_texts(L4, "within"),
+    )
+
+
+def l4_step4(lab: Any) -> w.VBox:
+    return stack(l4_one_draw(lab), l4_within(lab))
+
+
+# ---------------------------------------------------------------------- step 5 · §11 the deck
+FALLBACK_SEED = 1
+
+
+def l4_fallback(lab: Any) -> Choice:
+    """§11.1 in a 3-player game: 'eliminate Green' (seat 3) falls back to 24 gateways."""
+    deck = objectives.load()
+    players = 3
+    absent = next(c for c in deck.cards if c.kind == "eliminate" and c.colour >= players)
+    state = position(FALLBACK_SEED, players, 1)
+    falls = objective_progress.falls_back(state, 0, absent)
+    n = deck.fallback_gateways
+    options = [
+        (_t(L4, "fallback", "eliminate", colour=colour_name(absent.colour)), "eliminate"),
+        (_t(L4, "fallback", "gateways", n=n), "gateways"),
+        (_t(L4, "fallback", "redraw"), "redraw"),
+        (_t(L4, "fallback", "sla"), "sla"),
+    ]
+
+    def show() -> None:
+        lab.set_position(FALLBACK_SEED, players, 1)
+        lab.player.value, lab.card.value = 0, absent.id
+
+    return Choice(
+        "cnw4-fallback",
+        _t(L4, "fallback", "question", card=objective_text(absent.id), players=players),
+        "gateways" if falls else "eliminate",
+        options=options,
+        explanation=_t(
+            L4, "fallback", "explain", colour=colour_name(absent.colour), players=players, n=n
+        ),
+        on_explain=show,
+        **_texts(L4, "fallback"),
+    )
+
+
+def l4_deck_kinds(lab: Any) -> Number:
+    deck = objectives.load()
+    regions = [c for c in deck.cards if c.kind == "regions"]
+    return Number(
+        "cnw4-deck-kinds",
+        _t(L4, "deck_kinds", "question"),
+        len(regions),
+        explanation=_t(L4, "deck_kinds", "explain", n=len(regions), total=len(deck.cards)),
+        **_texts(L4, "deck_kinds"),
+    )
+
+
+def l4_step5(lab: Any) -> w.VBox:
+    return stack(l4_deck_kinds(lab), l4_fallback(lab))
+
+
+# ---------------------------------------------------------------------- step 6 · how close
+def scene(seed: int) -> tuple[int, int, int, int]:
+    """The position and player of question ``seed``: (game seed, players, round, player)."""
+    rng = random.Random(f"cnw4-scene:{seed}")
+    players = rng.randint(3, 5)
+    return rng.randint(1, 60), players, rng.randint(2, 4), rng.randrange(players)
+
+
+def _set(lab: Any, game: int, players: int, rounds: int, player: int, card: int) -> None:
+    lab.set_position(game, players, rounds)
+    lab.player.value, lab.card.value = player, card
+
+
+def l4_closest(lab: Any) -> Pick:
+    def variant(seed: int) -> Variant:
+        game, players, rounds, player = scene(seed)
+        state = position(game, players, rounds)
+        best = objective_progress.closest(state, player)
+        to_go = objective_progress.progress(state, player, best[0]).to_go
+        names = "; ".join(objective_text(k) for k in best)
+        return Variant(
+            _t(
+                L4,
+                "closest",
+                "question",
+                seed=game,
+                players=players,
+                round=rounds,
+                player=colour_name(player),
+            ),
+            set(best),
+            _t(L4, "closest", "explain", cards=names, n=to_go),
+            hint=_t(L4, "closest", "hint", player=colour_name(player)),
+            on_explain=lambda: _set(lab, game, players, rounds, player, best[0]),
+        )
+
+    options = [(objective_text(c.id), c.id) for c in objectives.load().cards]
+    return Pick("cnw4-closest", new_question=variant, options=options, **_texts(L4, "closest"))
+
+
+def l4_own(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        game, players, rounds, player = scene(seed + 100)
+        state = position(game, players, rounds)
+        own = state.objectives[player]
+        got = objective_progress.progress(state, player, own)
+        return Variant(
+            _t(
+                L4,
+                "own",
+                "question",
+                seed=game,
+                players=players,
+                round=rounds,
+                player=colour_name(player),
+            ),
+            got.to_go,
+            _t(
+                L4,
+                "own",
+                "explain",
+                player=colour_name(player),
+                card=objective_text(own),
+                n=got.to_go,
+                have=got.have,
+                need=got.need,
+                targets=", ".join(got.targets) or "—",
+            ),
+            hint=_t(L4, "own", "hint", player=colour_name(player)),
+            on_explain=lambda: _set(lab, game, players, rounds, player, own),
+        )
+
+    return Number("cnw4-own", new_question=variant, **_texts(L4, "own"))
+
+
+def l4_secret(lab: Any) -> Reflect:
+    return Reflect("cnw4-secret", _t(L4, "secret", "question"), _t(L4, "secret", "model"))
+
+
+def l4_step6(lab: Any) -> w.VBox:
+    return stack(l4_closest(lab), l4_own(lab), l4_secret(lab))
+
+
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+tris = l4_step1
+odds = l4_step2
+imprevisti = l4_step3
+often = l4_step4
+deck = l4_step5
+closeness = l4_step6
+score = lesson_score
