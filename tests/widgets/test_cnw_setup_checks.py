@@ -1,0 +1,153 @@
+"""Lesson 3's setup and elimination checks (§2, §4, §7.5) agree with the widgets beside them:
+after "show me" the widget shows the check's answer; a wrong answer gets the hint, a right one
+the explanation; "new question" draws another seeded variant that agrees too."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamelib.cnw import scenarios
+from gamelib.cnw import state as st
+from widgets.cnw import placement as placement_lab
+from widgets.cnw.checks import lesson3
+from widgets.cnw.components import ComponentsView
+from widgets.cnw.elimination import EliminationLab
+from widgets.cnw.placement import PlacementLab
+from widgets.kit.check import Check, Reflect
+from widgets.kit.strategy import number
+
+
+def by_name(box) -> dict[str, Check | Reflect]:
+    return {c.name: c for c in box.children}
+
+
+@pytest.fixture(scope="module")
+def box() -> ComponentsView:
+    return ComponentsView()
+
+
+@pytest.fixture(scope="module")
+def lab() -> PlacementLab:
+    return PlacementLab(seed=7)
+
+
+@pytest.fixture(scope="module")
+def last() -> EliminationLab:
+    return EliminationLab(seed=1)
+
+
+def answer_wrong_then_right(check: Check, wrong: str, right: str) -> None:
+    """A wrong try shows the hint; the right one shows the explanation."""
+    check.box.value = wrong
+    assert check.check() is False
+    assert "Not yet" in check.feedback.value and check.hint in check.feedback.value
+    check.box.value = right
+    assert check.check() is True
+    assert "Right" in check.feedback.value and check.explain() in check.feedback.value
+
+
+# ---------------------------------------------------------------------- §2 the box
+def test_the_deck_check_is_the_number_the_box_shows(box):
+    c = by_name(lesson3.box(box))["cnw3-deck"]
+    assert f"{c.answer()} cards in all" in box.table.value
+    answer_wrong_then_right(c, "42", str(c.answer()))
+
+
+@pytest.mark.parametrize("presses", range(4))
+def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, presses):
+    c = by_name(lesson3.box(box))["cnw3-all-pawns"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    each = int(re.search(r"(\d+) each with (\d+) players", box.table.value).group(1))
+    assert box.players.value * each == c.answer()
+    answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))
+
+
+# ---------------------------------------------------------------------- §4 the placement round
+@pytest.mark.parametrize("presses", range(4))
+def test_the_pawns_to_place_check_matches_the_deal_the_lab_shows(lab, presses):
+    c = by_name(lesson3.placement(lab))["cnw3-to-place"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    assert lab.players.value == lesson3.players_of(c.seed) and lab.seed.value == c.seed
+    assert f"<b>{c.answer()}</b> pawns left to place" in lab.deal.value
+    answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))
+
+
+@pytest.mark.parametrize("presses", range(3))
+def test_the_best_plan_check_is_the_lowest_row_of_the_plans_table(lab, presses):
+    c = by_name(lesson3.placement(lab))["cnw3-best-plan"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    assert lab.plan.value in c.answer()
+    shown = {
+        plan: placement_lab.expected_lost(*lab.key[:2], plan)
+        for plan in lesson3.cnw_placement.PLANS
+    }
+    for lost in shown.values():
+        assert number(lost, 1) in lab.per_plan.value
+    assert c.answer() == {p for p, x in shown.items() if x == min(shown.values())}
+    wrong = next((p for p in shown if p not in c.answer()), None)
+    if wrong is not None:
+        c.radio.value = wrong
+        assert c.check() is False and c.hint in c.feedback.value
+    c.radio.value = lab.plan.value
+    assert c.check() is True and c.explain() in c.feedback.value
+
+
+@pytest.mark.parametrize("presses", range(3))
+def test_the_most_open_check_is_a_red_line_on_the_map(lab, presses):
+    c = by_name(lesson3.placement(lab))["cnw3-most-open"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    code = lab.map.gateway.value
+    assert code in c.answer() and c.value() == code  # the map's choice is the check's
+    threats = lab.map._overlay_paths["threats"]
+    assert any(path[-1] == code for path in threats)
+    assert code in lab.per_player.value
+    other = next(x for _, x in c.radio.options if x and x not in c.answer())
+    c.radio.value = other
+    assert c.check() is False and c.hint in c.feedback.value
+
+
+def test_changing_the_plan_repaints_the_map(lab):
+    lab.set(seed=7, players=3, plan="spread")
+    before = [list(tr.text) for tr in lab.map.region_traces]
+    lab.set(plan="stack")
+    assert [list(tr.text) for tr in lab.map.region_traces] != before
+
+
+def test_the_placement_reflection_has_a_model_answer(lab):
+    r = by_name(lesson3.placement(lab))["cnw3-why-placement"]
+    r.show_me()
+    assert r.model() in r.feedback.value and "§4" in r.model()
+
+
+# ---------------------------------------------------------------------- §7.5 elimination
+@pytest.mark.parametrize("presses", range(4))
+def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
+    checks = by_name(lesson3.elimination(last))
+    cards, tris = checks["cnw3-elim-cards"], checks["cnw3-elim-tris"]
+    for _ in range(presses):
+        cards.next_question()
+        tris.next_question()
+    cards.show_me()
+    assert last.seed.value == cards.seed
+    assert not last.state.alive[scenarios.VICTIM]
+    assert len(last.state.hands[scenarios.ATTACKER]) == cards.answer()
+    assert not last.state.hands[scenarios.VICTIM]
+    tris.show_me()
+    forced = last.state.phase == st.ELIM_TRIS
+    assert tris.answer() == ("yes" if forced else "no")
+    assert last.tris_button.disabled is not forced
+    answer_wrong_then_right(cards, str(cards.answer() + 2), str(cards.answer()))
+    if forced:
+        last.play_tris()
+        assert last.state.phase == st.OPERATIONS and last.tris_played
+        assert len(last.state.hands[scenarios.ATTACKER]) < 5
