@@ -44,6 +44,7 @@ CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widg
 LQ_SAID = ".check-logiquo1-half .check-feedback"
 LQ3_SAID = ".check-logiquo3-winner .check-feedback"
 LQ4_SAID = ".check-logiquo4-tenth .check-feedback"
+CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
 
@@ -155,9 +156,17 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/03_a_turn_step_by_step.ipynb",
         (
+            # the placement round (§4 step 5): another plan repaints the map and the tables
+            Shows(".cnw-place-deal", "pawns left to place"),
+            Click(".cnw-place-plan", nth=3, charts=(fig("cnw-placement"),)),
+            Shows(".cnw-place-plans-table", "One stack"),
+            Shot("element__cnw_placement", ".cnw-placement"),
             Repeat(3, (Click(".cnw-turn-next", grows=".cnw-turn-log li"),), (fig("cnw-turn"),)),
             Shows(".cnw-turn-explain", "Last step"),
             Shot("cnw__03_after_steps"),
+            # elimination (§7.5): the last gateway falls, the cards change hands
+            Click(".cnw-elim-attack", shows=(".cnw-elim-story", "is out")),
+            Shot("element__cnw_elimination", ".cnw-elimination"),
         ),
     ),
     Lesson(
@@ -185,6 +194,10 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             Click(".cnw-lab-players", charts=(fig("cnw-sweep"),)),
             Shot("cnw__05_after_run"),
+            # a check under the lab, answered from the 5 games just run: wrong, then shown
+            Type(".check-cnw6-opener-share .check-number", "999"),
+            Click(".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "Not yet")),
+            Click(".check-cnw6-opener-share .check-show", shows=(CNW6_SAID, "The answer")),
         ),
     ),
     # ---------------------------------------------------------------- Logiquo CyberGame
