@@ -151,3 +151,15 @@ def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
         last.play_tris()
         assert last.state.phase == st.OPERATIONS and last.tris_played
         assert len(last.state.hands[scenarios.ATTACKER]) < 5
+
+
+@pytest.mark.parametrize("presses", range(4))
+def test_the_neutral_check_is_the_count_the_deal_shows(lab, presses):
+    c = by_name(lesson3.placement(lab))["cnw3-neutral"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    assert lab.players.value == lesson3.players_of(c.seed)
+    assert f"; {c.answer()} neutral" in lab.deal.value
+    assert (c.answer() > 0) == (lab.players.value == 5)
+    answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))

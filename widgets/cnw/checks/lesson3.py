@@ -15,6 +15,7 @@ from gamelib.cnw import battle
 from gamelib.cnw import cards as cnw_cards
 from gamelib.cnw import placement as cnw_placement
 from gamelib.cnw import state as st
+from gamelib.cnw.network import CODES
 from gamelib.cnw.queries import delivery_chain
 from gamelib.cnw.scenarios import ATTACKER, VICTIM
 from gamelib.cnw.scenarios import front as cnw_front
@@ -322,6 +323,33 @@ def l3_to_place(lab: Any) -> Number:
     )
 
 
+def l3_neutral(lab: Any) -> Number:
+    """§4 step 2, §7.4: the gateways left neutral by the deal, for a seeded player count."""
+
+    def variant(seed: int) -> Variant:
+        n = players_of(seed)
+        state = placement_lab.dealt(seed, n)
+        neutral = [c for c, o in zip(CODES, state.owner, strict=True) if o == st.NEUTRAL]
+        dealt = " / ".join(str(state.owner.count(p)) for p in range(n))
+        return Variant(
+            _t(L3, "neutral", "question", seed=seed, n=n),
+            len(neutral),
+            _t(
+                L3,
+                "neutral",
+                "explain_some" if neutral else "explain_none",
+                n=n,
+                dealt=dealt,
+                codes=", ".join(neutral),
+            ),
+            on_explain=lambda: lab.set(seed=seed, players=n),
+        )
+
+    return Number(
+        "cnw3-neutral", new_question=variant, seed=lab.seed.value, **_texts(L3, "neutral")
+    )
+
+
 def _plan_options() -> list[tuple[str, str]]:
     return [(t(f"cnw.setup.plan_{p}"), p) for p in cnw_placement.PLANS]
 
@@ -419,7 +447,13 @@ def l3_why_placement(lab: Any) -> Reflect:
 
 def l3_placement(lab: Any) -> w.VBox:
     """Step 2 · the deal and the placement round (§4): pawns to place, plans compared."""
-    return stack(l3_to_place(lab), l3_best_plan(lab), l3_most_open(lab), l3_why_placement(lab))
+    return stack(
+        l3_to_place(lab),
+        l3_neutral(lab),
+        l3_best_plan(lab),
+        l3_most_open(lab),
+        l3_why_placement(lab),
+    )
 
 
 # ---------------------------------------------------------------- §7.5 elimination
