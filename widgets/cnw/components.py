@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import battle, cards, objectives, shipments, tables
+from widgets.cnw.cards import symbol_label
 from widgets.cnw.table import PLAYER_COLORS
 from widgets.common import card, tagged
 from widgets.i18n import t
@@ -66,9 +67,7 @@ class ComponentsView(w.VBox):
             f"<i>({html.escape(it)})</i>"
             for i, (en, it) in enumerate(box["colours"])
         )
-        symbols = ", ".join(
-            f"{count} {t(f'cnw.setup.symbol_{s}')}" for s, count in box["symbols"].items()
-        )
+        symbols = ", ".join(f"{count} {symbol_label(s)}" for s, count in box["symbols"].items())
         rows = [
             ("colours", chips),
             ("pawns", t("cnw.setup.pawns_value", each=box["pawns_each"], n=n)),

@@ -18,13 +18,13 @@ from gamelib import cnw
 from gamelib.cnw import cards, scenarios
 from gamelib.cnw import state as st
 from widgets.cnw.board_map import BoardMap
+from widgets.cnw.cards import SYMBOL_COLORS, symbol_label
 from widgets.cnw.table import PLAYER_COLORS, owner_colours, pawn_labels, roll_html
 from widgets.cnw.turn import BOTS
 from widgets.common import Notice, boxed, button, card, tagged
 from widgets.i18n import t
 
 DECK = cards.load()
-SYMBOL = {"trucking": "🚚", "next_flight_out": "✈︎", "air_charter": "🛩"}
 
 
 def names() -> list[str]:
@@ -123,9 +123,9 @@ class EliminationLab(w.VBox):
 
     def _hand(self, hand: list[int]) -> str:
         chips = " ".join(
-            f"<span style='border:1px solid #bbb;border-radius:4px;padding:1px 5px;"
-            f"margin:1px;display:inline-block'>{DECK.gateway_cards[c].gateway} "
-            f"{SYMBOL[DECK.symbol(c)]}</span>"
+            f"<span style='border:1px solid #bbb;border-radius:4px;padding:1px 5px;margin:1px;"
+            f"display:inline-block;background:{SYMBOL_COLORS[DECK.symbol(c)]}'>"
+            f"<b>{DECK.gateway_cards[c].gateway}</b> {symbol_label(DECK.symbol(c))}</span>"
             for c in hand
         )
         return chips or "—"
@@ -139,10 +139,11 @@ class EliminationLab(w.VBox):
             f"<td style='padding:2px 8px'>{self._hand(s.hands[p])}</td></tr>"
             for p in range(s.players)
         )
-        self.hands.value = (
-            f"<table><tr><th>{t('cnw.elim.col_player')}</th><th>{t('cnw.elim.col_count')}</th>"
-            f"<th>{t('cnw.elim.col_cards')}</th></tr>{rows}</table>"
+        head = "".join(
+            f"<th style='padding:2px 8px;text-align:left'>{t(f'cnw.elim.col_{k}')}</th>"
+            for k in ("player", "count", "cards")
         )
+        self.hands.value = f"<table><tr>{head}</tr>{rows}</table>"
         if s.alive[v]:
             key = "before" if s is self.start else "held"
         elif s.phase == st.ELIM_TRIS:
