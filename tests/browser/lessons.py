@@ -46,6 +46,7 @@ LQ3_SAID = ".check-logiquo3-winner .check-feedback"
 LQ4_SAID = ".check-logiquo4-tenth .check-feedback"
 CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
+CNW4_SAID = ".check-cnw4-strike .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
@@ -168,6 +169,27 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".cnw-elim-attack", shows=(".cnw-elim-story", "is out")),
             Shot("element__cnw_elimination", ".cnw-elimination"),
         ),
+    ),
+    Lesson(
+        "cnw/04_cards_and_objectives.ipynb",
+        (
+            # three Air Charter cards make a tris (§9.1); the hand slider moves the exact odds
+            Click(".cnw-card-ANC"),
+            Click(".cnw-card-ORD"),
+            Click(".cnw-card-MIA", shows=(".cnw-tris-result", "+8")),
+            Slide(".cnw-tris-k", "ArrowRight", 1, charts=(fig("cnw-tris"),)),
+            Shows(".cnw-tris-odds", "77.8%"),
+            Shot("element__cnw_cards", ".cnw-deck-panel"),
+            # the Imprevisti (§9.2): more draws move the markers; a check's "show me"
+            Slide(".cnw-imp-draws", "ArrowRight", 2, charts=(fig("cnw-often"),)),
+            Click(".check-cnw4-strike .check-show", shows=(CNW4_SAID, "§7.3")),
+            Shot("element__cnw_imprevisti", ".cnw-imp-panel"),
+            # the objectives (§11): another card paints its targets on the map
+            Choose(".cnw-obj-card", 6, charts=(fig("cnw-obj-map"),)),
+            Shows(".cnw-obj-info", "still to take"),
+            Shot("cnw__04_objectives", ".cnw-objectives"),
+        ),
+        opens=(Land(fig("cnw-obj-map")),),
     ),
     Lesson(
         "cnw/05_play.ipynb",

@@ -99,3 +99,19 @@ def test_a_new_position_redraws_in_place(objectives):
     objectives.set_position(5, 3, 3)
     assert objectives.heat.data[0] is heat and len(heat.x) == 3
     assert objectives.players.value == 3 and objectives.seed.value == 5
+
+
+def test_bot_games_button_counts_draws_as_gamelib_does():
+    """§9.2 in real games: the table's counts are card_census's, and the exact column is the
+    model's 6/48 per draw."""
+    from gamelib.cnw import card_census
+
+    lab = CardLab()
+    lab.play_games(4)
+    games = [card_census.play(seed) for seed in range(4)]
+    assert lab.games == games
+    hits, draws = lab.game_rates()["draws"]
+    assert (hits, draws) == (sum(g.hits for g in games), sum(g.draws for g in games))
+    assert f"{hits} / {draws}" in lab.games_view.value
+    assert "12.5%" in lab.games_view.value
+    assert not lab.play_button.disabled

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gamelib.cnw import card_odds
+from gamelib.cnw import battle, card_odds
 from widgets.cnw.cards import CardLab
 from widgets.cnw.checks import lesson4
 from widgets.cnw.objectives import ObjectiveLab
@@ -81,6 +81,13 @@ def test_often_checks_match_the_chart(lab):
         within.next_question()
     within.box.value = "1"
     assert within.check() is False and "slider" in within.feedback.value
+    bots = c["cnw4-bot-games"]
+    bots.show_me()  # plays the games if the button was not pressed
+    hits, draws = lab.game_rates()["draws"]
+    low, high = battle.wilson_interval(hits, draws)
+    inside = low <= float(card_odds.imprevisto_next_draw()) <= high
+    assert bots.answer() == ("yes" if inside else "no")
+    assert f"{hits} / {draws}" in lab.games_view.value
 
 
 def test_objective_checks_match_the_heatmap(objectives):

@@ -13,12 +13,21 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamelib.cnw import battle, card_census, card_odds
 from gamelib.cnw import board as cnw_board
-from gamelib.cnw import card_odds
 from gamelib.cnw import cards as cnw_cards
-from widgets.common import boxed, button, card, figure, tagged
+from widgets.common import (
+    boxed,
+    button,
+    card,
+    figure,
+    html_table,
+    progress_bar,
+    run_with_progress,
+    tagged,
+)
 from widgets.i18n import t
-from widgets.kit.strategy import percent
+from widgets.kit.strategy import number, percent
 
 SYMBOL_COLORS = {
     cnw_cards.TRUCKING: "#f3e2c7",
@@ -32,10 +41,12 @@ LINE_COLORS = {
 }
 MAX_HAND = 8  # the tris chart's last hand size: the chance is 1 from the hand limit on
 PICKS = 3
+GAMES = 60  # seeded bot games behind the "how often in real games" button
 
 
 def symbol_label(symbol: str) -> str:
-    """A service symbol with its icon, e.g. "🛩 Air Charter"."""
+    """A service symbol's name. The rulebook's icons (🚚 ✈︎ 🛩) need an emoji font that many
+    classroom machines lack, so the cards tell the symbols apart by their tint."""
     return t(f"cnw.cards.symbol.{symbol}")
 
 
@@ -80,7 +91,9 @@ class CardLab:
                 self.toggles[c.gateway] = toggle
                 row.append(toggle)
             head = w.HTML(
-                f"<div style='width:170px'><b>{symbol_label(symbol)}</b></div>",
+                f"<div style='width:150px;padding:4px 8px;border-radius:4px;"
+                f"background:{SYMBOL_COLORS[symbol]}'><b>{symbol_label(symbol)}</b></div>",
+                layout=w.Layout(width="170px"),
             )
             rows.append(w.HBox([head, w.HBox(row, layout=w.Layout(flex_flow="row wrap"))]))
         self.card_rows = tagged(w.VBox(rows), "cnw-cards")
@@ -189,6 +202,13 @@ class CardLab:
             marker=dict(size=12, color="#111"),
         )
         self.often_info = tagged(w.HTML(), "cnw-imp-often")
+        self.play_button = button(
+            t("cnw.cards.play_games", n=GAMES), "cnw-imp-play", "play", button_style="primary"
+        )
+        self.progress = progress_bar()
+        self.games_view = tagged(w.HTML(), "cnw-imp-games")
+        self.games: list[card_census.GameCards] = []
+        self.play_button.on_click(lambda _b: self.play_games())
         self.imprevisto.observe(lambda _: self.update_imprevisti(), "value")
         self.draws.observe(lambda _: self.update_often(), "value")
         self.update_pick()
@@ -296,6 +316,65 @@ class CardLab:
             n=len(self.deck.imprevisti),
         )
 
+    # ---------------------------------------------------------------- in real games
+    def play_games(self, n: int = GAMES) -> None:
+        """Seeded bot games (seeds 0..n-1, 3 players), counted draw by draw (heavy: a button)."""
+
+        def work(progress: Any) -> list[card_census.GameCards]:
+            out = []
+            for seed in range(n):
+                out.append(card_census.play(seed))
+                progress(seed + 1)
+            return out
+
+        self.play_button.disabled = True
+        try:
+            self.games = run_with_progress(self.progress, n, work)
+        finally:
+            self.play_button.disabled = False
+        self.show_games()
+
+    def game_rates(self) -> dict[str, tuple[int, int]]:
+        """(successes, trials) of the played games: turns with a draw, draws that met an
+        Imprevisto, games that met one."""
+        g = self.games
+        return {
+            "turns": (
+                sum(x.draws for x in g if not x.reshuffled),
+                sum(x.turns for x in g if not x.reshuffled),
+            ),
+            "draws": (sum(x.hits for x in g), sum(x.draws for x in g)),
+            "games": (sum(1 for x in g if x.imprevisti), len(g)),
+        }
+
+    def show_games(self) -> None:
+        rates = self.game_rates()
+        exact_games = sum(1 - card_odds.imprevisti_within(x.draws)[0] for x in self.games)
+        exact = {
+            "turns": "—",
+            "draws": percent(card_odds.imprevisto_next_draw()),
+            "games": percent(exact_games / len(self.games)),
+        }
+        rows = []
+        for key, (k, n) in rates.items():
+            low, high = battle.wilson_interval(k, n)
+            rows.append(
+                [
+                    t(f"cnw.cards.rate_{key}"),
+                    f"{k} / {n}",
+                    f"<b>{percent(k / n if n else 0)}</b> [{percent(low)}, {percent(high)}]",
+                    exact[key],
+                ]
+            )
+        head = [t(f"cnw.cards.col_{k}") for k in ("measure", "count", "observed", "exact")]
+        self.games_view.value = html_table(head, rows) + t(
+            "cnw.cards.games_note",
+            n=len(self.games),
+            last=len(self.games) - 1,
+            clean=sum(not x.reshuffled for x in self.games),
+            draws=number(sum(x.draws for x in self.games) / len(self.games), 1),
+        )
+
     # ---------------------------------------------------------------- panels
     def panel(self, name: str) -> w.Widget:
         if name == "deck":
@@ -326,6 +405,9 @@ class CardLab:
                         self.draws,
                         boxed(self.often_fig, "cnw-fig-often"),
                         self.often_info,
+                        w.HBox([self.play_button]),
+                        self.progress,
+                        self.games_view,
                     ]
                 ),
                 "cnw-often-panel",

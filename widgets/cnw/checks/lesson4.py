@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from gamelib.cnw import card_odds, objective_progress, objectives
+from gamelib.cnw import battle, card_odds, objective_progress, objectives
 from gamelib.cnw import cards as cnw_cards
 from widgets.cnw.cards import imprevisto_name, symbol_label, tris_label
 from widgets.cnw.checks.common import _t, _texts
@@ -273,8 +273,48 @@ def l4_within(lab: Any) -> Number:
     )
 
 
+def l4_bot_games(lab: Any) -> Choice:
+    """The exact per-draw chance against the bots' draws (the games are played on the button,
+    or by the check itself when the learner answers first)."""
+
+    def rates() -> tuple[float, float, float, float]:
+        if not lab.games:
+            lab.play_games()
+        hits, draws = lab.game_rates()["draws"]
+        turns = lab.game_rates()["turns"]
+        low, high = battle.wilson_interval(hits, draws)
+        return hits / draws, low, high, turns[0] / turns[1]
+
+    def answer() -> str:
+        _, low, high, _ = rates()
+        return "yes" if low <= float(card_odds.imprevisto_next_draw()) <= high else "no"
+
+    def explain(right: str) -> str:
+        observed, low, high, turns = rates()
+        return _t(
+            L4,
+            "bot_games",
+            "explain",
+            observed=percent(observed),
+            low=percent(low),
+            high=percent(high),
+            exact=percent(card_odds.imprevisto_next_draw()),
+            verdict=_t(L4, "bot_games", "inside" if right == "yes" else "outside"),
+            turns=percent(turns),
+        )
+
+    return Choice(
+        "cnw4-bot-games",
+        _t(L4, "bot_games", "question"),
+        answer,
+        options=[(_t(L4, "bot_games", "yes"), "yes"), (_t(L4, "bot_games", "no"), "no")],
+        explanation=explain,
+        **_texts(L4, "bot_games"),
+    )
+
+
 def l4_step4(lab: Any) -> w.VBox:
-    return stack(l4_one_draw(lab), l4_within(lab))
+    return stack(l4_one_draw(lab), l4_within(lab), l4_bot_games(lab))
 
 
 # ---------------------------------------------------------------------- step 5 · §11 the deck
