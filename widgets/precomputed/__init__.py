@@ -92,6 +92,15 @@ def _press(name: str) -> Callable[[Any], Any]:
     return lambda lab: lab.press(name)
 
 
+def _rails_check_runs(lab: Any) -> None:
+    """The rails lab's runs that lesson 5's checks read (other line-ups and players than the
+    default), pressed as their "show me" presses them."""
+    from widgets.rails.checks.lesson5 import RUNS, press
+
+    for run in RUNS:
+        press(lab, run)()
+
+
 def _airwar_against_random(lab: Any) -> None:
     """The airwar lab's presses that lesson 5's planner-against-random check reads (the two
     matchups other than the default), pressed as its "show me" presses them."""
@@ -106,6 +115,7 @@ DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     # the sweeps (compare variants / players: 9,000 CNW games) are left to the shared cache
     ("cnw strategy lab (lesson 5)", _cnw_strategy, [_press("run")]),
     ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
+    ("rails strategy lab, lesson 5's checks", _rails_strategy, [_rails_check_runs]),
     ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
     ("logiquo strategy lab, lesson 4's checks", _logiquo_strategy, [_logiquo_check_runs]),
     ("logiquo free-rider lab (lesson 4)", _logiquo_free_rider, [_press("run")]),
