@@ -48,6 +48,7 @@ CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 CNW4_SAID = ".check-cnw4-strike .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
+RAILS5_SAID = ".check-rails5-random-tickets .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
@@ -180,10 +181,12 @@ LESSONS: tuple[Lesson, ...] = (
             Slide(".cnw-tris-k", "ArrowRight", 1, charts=(fig("cnw-tris"),)),
             Shows(".cnw-tris-odds", "77.8%"),
             Shot("element__cnw_cards", ".cnw-deck-panel"),
+            Shot("element__cnw_tris_odds", ".cnw-odds-panel"),
             # the Imprevisti (§9.2): more draws move the markers; a check's "show me"
             Slide(".cnw-imp-draws", "ArrowRight", 2, charts=(fig("cnw-often"),)),
             Click(".check-cnw4-strike .check-show", shows=(CNW4_SAID, "§7.3")),
             Shot("element__cnw_imprevisti", ".cnw-imp-panel"),
+            Shot("element__cnw_imprevisti_often", ".cnw-often-panel"),
             # the objectives (§11): another card paints its targets on the map
             Choose(".cnw-obj-card", 6, charts=(fig("cnw-obj-map"),)),
             Shows(".cnw-obj-info", "still to take"),
@@ -358,6 +361,16 @@ LESSONS: tuple[Lesson, ...] = (
                 shows=(".rails-strategy-summary", "5 games"),
             ),
             Shot("rails__05_after_run"),
+            # a check under the lab: a wrong share gets the hint; "show me" presses the default
+            # 1,000 games (shipped precomputed) and the bars change
+            Type(".check-rails5-random-tickets .check-number", "50"),
+            Click(".check-rails5-random-tickets .check-submit", shows=(RAILS5_SAID, "Not yet")),
+            Click(
+                ".check-rails5-random-tickets .check-show",
+                charts=(fig("rails-rates"),),
+                shows=(RAILS5_SAID, "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
         ),
     ),
 )

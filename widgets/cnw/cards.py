@@ -129,11 +129,19 @@ class CardLab:
             mode="lines+markers",
             line=dict(width=4, color="#1e8449"),
         )
-        for tris in self.deck.tris:
-            same = len(set(tris.symbols)) == 1
-            colour = LINE_COLORS[tris.symbols[0]] if same else "#c0392b"
+        # three of a kind: one line, since every symbol has 14 cards the three lines coincide
+        kinds = [tr for tr in self.deck.tris if len(set(tr.symbols)) == 1]
+        mixed = [tr for tr in self.deck.tris if len(set(tr.symbols)) > 1]
+        same = {tuple(float(c[tr.key]) for c in chances) for tr in kinds}
+        lines = (
+            [(t("cnw.cards.three_kind"), kinds[0], "#7d3c98")]
+            if len(same) == 1
+            else [(tris_label(tr), tr, LINE_COLORS[tr.symbols[0]]) for tr in kinds]
+        )
+        lines += [(tris_label(tr), tr, "#c0392b") for tr in mixed]
+        for name, tris, colour in lines:
             self.odds_fig.add_scatter(
-                name=tris_label(tris),
+                name=name,
                 x=hands,
                 y=[float(c[tris.key]) for c in chances],
                 mode="lines+markers",
