@@ -48,6 +48,7 @@ CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 CNW4_SAID = ".check-cnw4-strike .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
+RAILS5_SAID = ".check-rails5-random-tickets .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
@@ -360,6 +361,16 @@ LESSONS: tuple[Lesson, ...] = (
                 shows=(".rails-strategy-summary", "5 games"),
             ),
             Shot("rails__05_after_run"),
+            # a check under the lab: a wrong share gets the hint; "show me" presses the default
+            # 1,000 games (shipped precomputed) and the bars change
+            Type(".check-rails5-random-tickets .check-number", "50"),
+            Click(".check-rails5-random-tickets .check-submit", shows=(RAILS5_SAID, "Not yet")),
+            Click(
+                ".check-rails5-random-tickets .check-show",
+                charts=(fig("rails-rates"),),
+                shows=(RAILS5_SAID, "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
         ),
     ),
 )
