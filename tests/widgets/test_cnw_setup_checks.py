@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from gamelib import cnw
 from gamelib.cnw import scenarios
 from gamelib.cnw import state as st
 from widgets.cnw import placement as placement_lab
@@ -15,6 +16,7 @@ from widgets.cnw.checks import lesson3
 from widgets.cnw.components import ComponentsView
 from widgets.cnw.elimination import EliminationLab
 from widgets.cnw.placement import PlacementLab
+from widgets.cnw.turn import TurnWalkthrough
 from widgets.kit.check import Check, Reflect
 from widgets.kit.strategy import number
 
@@ -163,3 +165,27 @@ def test_the_neutral_check_is_the_count_the_deal_shows(lab, presses):
     assert f"; {c.answer()} neutral" in lab.deal.value
     assert (c.answer() > 0) == (lab.players.value == 5)
     answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))
+
+
+# ---------------------------------------------------------------------- §10.2 expiry
+def passive(state):
+    """Ends every phase it may, delivers and attacks nothing: shipments can only expire."""
+    legal = cnw.legal_actions(state)
+    end = [a for a in legal if isinstance(a, cnw.EndPhase)]
+    return end[0] if end else legal[0]
+
+
+@pytest.mark.parametrize("presses", range(3))
+def test_the_expiry_check_is_the_turn_the_engine_discards_the_shipment(presses):
+    walk = TurnWalkthrough(seed=7)
+    c = by_name(lesson3.turn(walk))["cnw3-expiry"]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    state = walk.state  # the walk-through replayed at the question's seed, after the round
+    assert walk.seed.value == c.seed and walk.mover == state.first
+    card = min(state.shipments[state.first], key=lambda x: x[1])[0]
+    while any(x[0] == card for x in state.shipments[state.first]):
+        state = cnw.apply(state, passive(state))
+    assert state.current == state.first and state.round == c.answer()
+    answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))

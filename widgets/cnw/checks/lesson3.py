@@ -161,8 +161,26 @@ def l3_defence_dice(walk: Any) -> Number:
     )
 
 
+def l3_expiry(walk: Any) -> Number:
+    """§5 phase 1, §10.2: at which of its owner's Briefings an undelivered shipment expires."""
+
+    def variant(seed: int) -> Variant:
+        state = placement_lab.dealt(seed, walk.players)
+        dealt = min(d for _, d in state.shipments[state.first])
+        return Variant(
+            _t(L3, "expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
+            dealt,
+            _t(L3, "expiry", "explain", d=dealt, last=dealt - 1),
+            on_explain=lambda: _replay_to(walk, seed),
+        )
+
+    return Number("cnw3-expiry", new_question=variant, seed=walk.seed.value, **_texts(L3, "expiry"))
+
+
 def l3_step1(walk: Any) -> w.VBox:
-    return stack(l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk))
+    return stack(
+        l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk), l3_expiry(walk)
+    )
 
 
 def deliveries(seed: int) -> list[tuple[int, list[str]]]:
