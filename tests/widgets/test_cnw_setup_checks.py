@@ -189,3 +189,12 @@ def test_the_expiry_check_is_the_turn_the_engine_discards_the_shipment(presses):
         state = cnw.apply(state, passive(state))
     assert state.current == state.first and state.round == c.answer()
     answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))
+
+
+def test_the_box_follows_the_player_count():
+    view = ComponentsView(players=3)
+    three = view.table.value
+    view.players.value = 6
+    assert view.table.value != three
+    assert "25 each with 6 players" in view.table.value and "Anthracite Grey" in view.table.value
+    assert "Anthracite Grey" not in three
