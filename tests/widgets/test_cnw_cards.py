@@ -115,3 +115,13 @@ def test_bot_games_button_counts_draws_as_gamelib_does():
     assert f"{hits} / {draws}" in lab.games_view.value
     assert "12.5%" in lab.games_view.value
     assert not lab.play_button.disabled
+
+
+def test_a_click_on_a_heatmap_cell_chooses_its_player_and_card(objectives):
+    from types import SimpleNamespace
+
+    objectives.set_position(3, 4, 2)
+    heat = objectives.heat.data[0]
+    points = SimpleNamespace(xs=[heat.x[2]], ys=[heat.y[14]])
+    objectives._clicked(heat, points, None)
+    assert (objectives.player.value, objectives.card.value) == (2, 14)

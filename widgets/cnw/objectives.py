@@ -10,6 +10,7 @@ are built once and changed in place.
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as w
@@ -36,9 +37,11 @@ def objective_text(card_id: int) -> str:
     return t(f"cnw.objectives.card.{objectives.load().cards[card_id].key}")
 
 
+@lru_cache(maxsize=32)
 def position(seed: int, players: int, rounds: int) -> Any:
     """A seeded game: bots play the setup (§4) and then until round ``rounds`` begins (or the
-    game ends first). The same arguments give the same position."""
+    game ends first). The same arguments give the same position, so it is kept (states are
+    never changed in place): a check and the lab beside it share it."""
     state = cnw.new_game([colour_name(p) for p in range(players)], seed=seed)
     bots = [make_bot(BOTS[p % len(BOTS)], seed * 10 + p) for p in range(players)]
     while not cnw.is_over(state) and (state.phase == st.PLACEMENT or state.round < rounds):
