@@ -25,9 +25,12 @@ PLOT_DATA = (
 
 
 def code_cells(notebook: str) -> int:
-    """How many code cells ``notebooks/<notebook>`` has: each builds one widget."""
+    """How many code cells ``notebooks/<notebook>`` has that build a widget: all of them but the
+    cell of an Italian twin that chooses the language (it shows nothing)."""
     cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
-    return sum(1 for c in cells if c["cell_type"] == "code")
+    return sum(
+        1 for c in cells if c["cell_type"] == "code" and "set_language(" not in "".join(c["source"])
+    )
 
 
 def open_lesson(watched: Any, base: str, notebook: str) -> Any:
