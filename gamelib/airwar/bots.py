@@ -174,40 +174,7 @@ class PlannerBot:
 
         ``duels`` memoises each aircraft's odds against ``foes`` (:func:`duel_odds`) while one
         plan weighs many missions against the same foes (pass a new dict for other foes)."""
-        m = len(mission)
-        pick = min(1.0, k / m) if m else 0.0
-        survive = []
-        gain = 0.0
-        if duels is None:
-            duels = {}
-        for c in mission:
-            odds = duels.get(c.id)
-            if odds is None:
-                odds = duels[c.id] = duel_odds(c, foes)
-            pk, pw, value = odds
-            survive.append(1.0 - pick * pk)
-            gain += pick * pw * 3.0 - pick * pk * value * 0.5
-        values = [self._damage_stat(state, target, c) for c in mission]
-        if target == R.RESOURCES:
-            q = R.other(state.active)
-            dmg = sum(v * s for v, s in zip(values, survive, strict=True))
-            dmg -= R.war_total(state, q, "industry_shield") * 0.7
-            return gain + dmg
-        q = R.other(state.active)
-        need = R.host_defense(state, q, target)
-        # probability that the surviving damage reaches the target's defense
-        prob = 0.0
-        for mask in range(1 << m):
-            pr, total = 1.0, 0.0
-            for i in range(m):
-                if mask >> i & 1:
-                    pr *= survive[i]
-                    total += values[i]
-                else:
-                    pr *= 1.0 - survive[i]
-            if total >= need:
-                prob += pr
-        return gain + prob * self._host_value(state, q, target)
+        return _Weigher(self, state, target, k, foes, duels).value(mission)
 
     def _plan(self, state: AirWarState, target: str, pool: list[str]) -> tuple[float, list[str]]:
         """Best mission for ``target`` from ``pool``: strikers by damage, escorts by Air-to-Air,
@@ -228,8 +195,9 @@ class PlannerBot:
             return 0.0, []
         k = self._expected_interceptors(state, target)
         foes = self._interceptor_stats(state, p)
-        duels: dict[str, tuple[float, float, float]] = {}  # per aircraft, against these foes
-        strikers = sorted(cards, key=lambda c: -self._damage_stat(state, target, c))
+        weigher = _Weigher(self, state, target, k, foes)  # one per plan: same target and foes
+        damage = weigher.damage
+        strikers = sorted(cards, key=lambda c: -damage(c))
         escorts = sorted(cards, key=lambda c: (-c.air_to_air, -c.defense))
         hand_fighters = sum(
             1 for c in state.hand[p] if CARDS[c].kind == "aircraft" and CARDS[c].air_to_air >= 1
@@ -239,14 +207,13 @@ class PlannerBot:
         total_cap = sum(R.host_capacity(state, p, h) for h in stage_hosts)
         for n_strike in range(1, min(cap, len(strikers)) + 1):
             chosen = strikers[:n_strike]
-            if self._damage_stat(state, target, chosen[-1]) <= 0:
+            if damage(chosen[-1]) <= 0:
                 break
-            for n_escort in range(0, cap - n_strike + 1):
-                extra = [c for c in escorts if c not in chosen][:n_escort]
-                if len(extra) < n_escort:
-                    break
-                mission = chosen + extra
-                value = self._mission_value(state, target, mission, k, foes, duels)
+            taken = {c.id for c in chosen}
+            rest = [c for c in escorts if c.id not in taken]  # the escorts, best first
+            for n_escort in range(0, min(cap - n_strike, len(rest)) + 1):
+                mission = chosen + rest[:n_escort]
+                value = weigher.value(mission)
                 # aircraft that fly stay grounded during the enemy turn: lost defence
                 fighters_sent = sum(1 for c in mission if c.air_to_air >= 1)
                 room_left = total_cap - len(mission)
@@ -448,3 +415,89 @@ class PlannerBot:
             return 2.5
 
         return min(legal, key=worth)
+
+
+class _Weigher:
+    """Weighs the missions of one plan against one target and one set of expected foes: what
+    every mission shares (the target's Defense and worth, each aircraft's damage and duel
+    odds) is computed once per plan instead of once per mission weighed."""
+
+    def __init__(
+        self,
+        bot: PlannerBot,
+        state: AirWarState,
+        target: str,
+        k: int,
+        foes: list[tuple[int, int]],
+        duels: dict[str, tuple[float, float, float]] | None = None,
+    ) -> None:
+        self.bot, self.state, self.target, self.k, self.foes = bot, state, target, k, foes
+        self.duels: dict[str, tuple[float, float, float]] = {} if duels is None else duels
+        self.damages: dict[str, float] = {}
+        q = R.other(state.active)
+        self.resources = target == R.RESOURCES
+        if self.resources:
+            self.shield = R.war_total(state, q, "industry_shield") * 0.7
+        else:
+            self.need = R.host_defense(state, q, target)
+            self.worth = bot._host_value(state, q, target)
+
+    def damage(self, card: Card) -> float:
+        """The bot's damage stat of ``card`` against this target (memoised)."""
+        value = self.damages.get(card.id)
+        if value is None:
+            value = self.damages[card.id] = self.bot._damage_stat(self.state, self.target, card)
+        return value
+
+    def value(self, mission: list[Card]) -> float:
+        """Expected worth of ``mission`` against ``k`` blind interceptions (one pass)."""
+        m = len(mission)
+        pick = min(1.0, self.k / m) if m else 0.0
+        survive = []
+        gain = 0.0
+        duels = self.duels
+        for c in mission:
+            odds = duels.get(c.id)
+            if odds is None:
+                odds = duels[c.id] = duel_odds(c, self.foes)
+            pk, pw, value = odds
+            survive.append(1.0 - pick * pk)
+            gain += pick * pw * 3.0 - pick * pk * value * 0.5
+        values = [self.damage(c) for c in mission]
+        if self.resources:
+            dmg = sum(v * s for v, s in zip(values, survive, strict=True))
+            dmg -= self.shield
+            return gain + dmg
+        return gain + reach_chance(survive, values, self.need) * self.worth
+
+
+def reach_chance(survive: list[float], damages: list[float], need: int) -> float:
+    """Chance that the damage of the aircraft that survive reaches ``need``: the sum, over the
+    subsets of survivors that reach it, of each subset's chance, in the order of the subsets'
+    bitmasks (bit i = aircraft i). An aircraft sure to survive (1.0) or to fall (0.0) is
+    settled, and only the others are enumerated: a settled aircraft multiplies a subset's chance
+    by 1.0 or makes it 0.0, which adds nothing, so the floats are those of multiplying out every
+    bitmask. Damages against a host are whole numbers, so their sums are exact in any order."""
+    base = 0.0
+    open_survive: list[float] = []
+    open_damage: list[float] = []
+    for s, d in zip(survive, damages, strict=True):
+        if s == 1.0:
+            base += d
+        elif s != 0.0:
+            open_survive.append(s)
+            open_damage.append(d)
+    if base + sum(d for d in open_damage if d > 0) < need:
+        return 0.0  # not even if every open aircraft survives
+    # the tables grow one aircraft at a time: the chance and damage of each subset (index =
+    # bitmask) are the same floats as the product taken mask by mask, at 2**n, not n * 2**n
+    probs, totals = [1.0], [base]
+    for s, d in zip(open_survive, open_damage, strict=True):
+        lost = 1.0 - s
+        probs = [pr * lost for pr in probs] + [pr * s for pr in probs]
+        totals += [t + d for t in totals]
+    prob = 0.0
+    for pr, total in zip(probs, totals, strict=True):
+        if total >= need:
+            prob += pr
+    return prob
