@@ -545,8 +545,10 @@ def _solve(
     no linear solve. Values already known for these rules are reused.
     """
     values = _VALUES.setdefault((max_defender_dice, hub, obc, exact), {})
-    one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     tokens = _token_states(obc)
+    if all((attackers, defenders, x, y) in values for x, y in tokens):
+        return values  # filled by an earlier, larger query: skip the scan of the rectangle
+    one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     transitions: dict[tuple[int, int], tuple[tuple[int, int, Any], ...]] = {}
     for a in range(attackers + 1):
         for d in range(defenders + 1):

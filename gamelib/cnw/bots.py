@@ -93,6 +93,10 @@ def odds(attackers: int, defenders: int, hub: bool) -> float:
     return p
 
 
+# battle.choose_reroll by its arguments (dice sorted): a pure function, asked again and again
+_REROLLS: dict[tuple[str, tuple[int, ...], tuple[int, ...], bool, bool], int | None] = {}
+
+
 class _HeuristicBot:
     """Shared habits; subclasses say which gateways matter (``targets``) and how bold to be."""
 
@@ -159,23 +163,31 @@ class _HeuristicBot:
     # -- helpers ------------------------------------------------------------------------------
 
     @staticmethod
-    def _threat(state: CnwState, me: int, i: int) -> int:
-        """Enemy pawns next to gateway ``i`` (board links)."""
-        g = geo_of(state)
-        return sum(
-            state.pawns[j]
-            for j in g.adj[i]
-            if state.owner[j] >= 0 and enemy(state, me, state.owner[j])
-        )
+    def _threat(state: CnwState, me: int, i: int, foes: frozenset[int] | None = None) -> int:
+        """Enemy pawns next to gateway ``i`` (board links); ``foes``: :func:`_foes`, if known."""
+        if foes is None:
+            foes = _foes(state, me)
+        owner, pawns = state.owner, state.pawns
+        return sum(pawns[j] for j in geo_of(state).adj[i] if owner[j] in foes)
 
-    def _front_score(self, state: CnwState, me: int, i: int, targets: dict[int, float]) -> float:
-        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened."""
-        g = geo_of(state)
+    def _front_score(
+        self,
+        state: CnwState,
+        me: int,
+        i: int,
+        targets: dict[int, float],
+        threat: int | None = None,
+    ) -> float:
+        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened.
+        ``threat``: :meth:`_threat` of ``i``, if the caller has it already."""
+        owner = state.owner
         score = 0.0
-        for j in g.adj[i]:
-            if state.owner[j] != me:
+        for j in geo_of(state).adj[i]:
+            if owner[j] != me:
                 score += targets.get(j, 0.0) * 3 + 0.2
-        score += 0.05 * self._threat(state, me, i)
+        if threat is None:
+            threat = self._threat(state, me, i)
+        score += 0.05 * threat
         if HUB[i]:
             score += 0.3
         return score
@@ -183,10 +195,14 @@ class _HeuristicBot:
     def _best_place(
         self, state: CnwState, me: int, actions: list, targets: dict[int, float]
     ) -> Any:
+        foes = _foes(state, me)
+
         def score(a: PlacePawn) -> float:
             i = INDEX[a.gateway]
-            need = self._threat(state, me, i) + 1 - state.pawns[i] * 0.7
-            return self._front_score(state, me, i, targets) + 0.3 * need + targets.get(i, 0.0)
+            threat = self._threat(state, me, i, foes)
+            need = threat + 1 - state.pawns[i] * 0.7
+            front = self._front_score(state, me, i, targets, threat)
+            return front + 0.3 * need + targets.get(i, 0.0)
 
         return max(actions, key=score)
 
@@ -200,39 +216,60 @@ class _HeuristicBot:
         )
 
     def _deploy(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
-        deploys = [a for a in actions if isinstance(a, Deploy)]
+        deploys = [a for a in actions if type(a) is Deploy]
+        foes = _foes(state, me)
+
+        def score(code: str) -> float:
+            i = INDEX[code]
+            return self._front_score(state, me, i, targets, self._threat(state, me, i, foes))
+
         best = max(
             dict.fromkeys(a.gateway for a in deploys),  # ordered: ties go to the first
-            key=lambda c: self._front_score(state, me, INDEX[c], targets),
+            key=score,
         )
         pool = state.pool
         return next(a for a in deploys if a.gateway == best and a.count == pool)
 
     def _operate(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
+        owner, pawns = state.owner, state.pawns
+        allies: set[int] = set()  # §12.4: never betray a pact (seats sharing one with me)
+        for x in state.pacts:
+            if me in x[:2]:
+                allies.update(x[:2])
+        keen = not state.conquered  # a card needs a conquest this turn (§9.1)
+        wanted, other = self.attack_threshold, self.opportunistic_threshold
+        known = _ODDS
         best, best_score = None, 0.0
+        # type() over isinstance, locals over attributes, odds' memo read inline: this loop
+        # sees every Attack of every Operations decision, the bots' hottest spot
         for a in actions:
-            if isinstance(a, Occupy):
-                score = 1.0 + targets.get(INDEX[a.target], 0.0)
-                if a.count == min(3, state.pawns[INDEX[a.source]] - 1) and score > best_score:
+            kind = type(a)
+            if kind is Attack:
+                i = INDEX[a.source]
+                attackers = pawns[i] - 1
+                if a.dice != (attackers if attackers < 3 else 3):
+                    continue  # always roll the most dice
+                j = INDEX[a.target]
+                if owner[j] in allies:
+                    continue
+                hub = HUB[j]
+                key = (attackers, pawns[j], hub)
+                p = known.get(key)
+                if p is None:
+                    p = odds(*key)
+                want = targets.get(j, 0.0)
+                need = wanted if want > 0 else other
+                if keen and p >= need - 0.15:
+                    need -= 0.15
+                if p < need:
+                    continue
+                score = p * (1.0 + want) + (0.3 if hub else 0.0)
+                if score > best_score:
                     best, best_score = a, score
-                continue
-            if not isinstance(a, Attack):
-                continue
-            i, j = INDEX[a.source], INDEX[a.target]
-            if a.dice != min(3, state.pawns[i] - 1):
-                continue  # always roll the most dice
-            if any(me in x[:2] and state.owner[j] in x[:2] for x in state.pacts):
-                continue  # §12.4: never betray a pact
-            p = odds(state.pawns[i] - 1, state.pawns[j], HUB[j])
-            want = targets.get(j, 0.0)
-            need = self.attack_threshold if want > 0 else self.opportunistic_threshold
-            if not state.conquered and p >= need - 0.15:
-                need -= 0.15  # a card needs a conquest this turn (§9.1)
-            if p < need:
-                continue
-            score = p * (1.0 + want) + (0.3 if HUB[j] else 0.0)
-            if score > best_score:
-                best, best_score = a, score
+            elif kind is Occupy:
+                score = 1.0 + targets.get(INDEX[a.target], 0.0)
+                if a.count == min(3, pawns[INDEX[a.source]] - 1) and score > best_score:
+                    best, best_score = a, score
         if best is not None:
             return best
         return next(a for a in actions if isinstance(a, EndPhase))
@@ -242,14 +279,17 @@ class _HeuristicBot:
     ) -> Any:
         best, best_gain = None, 0.5
         front: dict[str, float] = {}  # each gateway's score once: many moves share an end
+        foes = _foes(state, me)
 
         def score(code: str) -> float:
             if code not in front:
-                front[code] = self._front_score(state, me, INDEX[code], targets)
+                i = INDEX[code]
+                threat = self._threat(state, me, i, foes)
+                front[code] = self._front_score(state, me, i, targets, threat)
             return front[code]
 
         for a in actions:
-            if not isinstance(a, Reposition):
+            if type(a) is not Reposition:
                 continue
             gain = score(a.target) - score(a.source)
             if gain > best_gain:
@@ -262,17 +302,23 @@ class _HeuristicBot:
         roll = state.roll
         side = "attacker" if state.phase == REROLL_ATTACKER else "defender"
         other = roll["defender"] if side == "attacker" else roll["attacker"]
-        face = battle.choose_reroll(
-            side,
-            roll["attack"],
-            roll["defend"],
-            hub=roll["hub"],
-            opponent_may_reroll=may_reroll(state, other),
-        )
+        attack = tuple(sorted(roll["attack"], reverse=True))  # the choice reads them sorted
+        defend = tuple(sorted(roll["defend"], reverse=True))
+        key = (side, attack, defend, roll["hub"], may_reroll(state, other))
+        face = _REROLLS.get(key, -1)
+        if face == -1:
+            face = _REROLLS[key] = battle.choose_reroll(
+                side, key[1], key[2], hub=key[3], opponent_may_reroll=key[4]
+            )
         for a in actions:
             if isinstance(a, ObcReroll) and a.die == face:
                 return a
         return next(a for a in actions if isinstance(a, KeepDice))
+
+
+def _foes(state: CnwState, me: int) -> frozenset[int]:
+    """The seats that are my opponents (§7.1, §12.2), once per decision rather than per link."""
+    return frozenset(q for q in range(state.players) if enemy(state, me, q))
 
 
 def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[int] | None:
@@ -283,20 +329,23 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
     owner, pawns = state.owner, state.pawns
     bridges = bridge_zone(state, g, me) if state.bridges_closed < 0 else None
     my_hubs = [h for h in g.hubs if owner[h] == me]
+    foes = _foes(state, me)
+    # the cost of entering each gateway, once per search rather than once per link relaxed
+    cost = [
+        0.1
+        if o == me
+        else 1.0
+        if o == NEUTRAL
+        else pawns[j] + 1.0 + (1.0 if HUB[j] else 0.0)
+        if o in foes
+        else 1e6  # a teammate's, or out of play
+        for j, o in enumerate(owner)
+    ]
 
-    def cost(j: int) -> float:
-        o = owner[j]
-        if o == me:
-            return 0.1
-        if o == NEUTRAL:
-            return 1.0
-        if not enemy(state, me, o):
-            return 1e6
-        return pawns[j] + 1.0 + (1.0 if HUB[j] else 0.0)
-
-    start_cost = cost(origin) if owner[origin] != me else 0.0
-    dist = {origin: start_cost}
-    prev: dict[int, int] = {}
+    start_cost = cost[origin] if owner[origin] != me else 0.0
+    dist = [1e18] * len(owner)
+    dist[origin] = start_cost
+    prev = [-1] * len(owner)
     heap = [(start_cost, origin)]
     while heap:
         d, i = heapq.heappop(heap)
@@ -304,15 +353,15 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
             continue
         if i in targets:
             path = [i]
-            while path[-1] in prev:
+            while prev[path[-1]] >= 0:
                 path.append(prev[path[-1]])
             return path[::-1]
-        nxt = list(g.adj[i])
+        nxt = g.adj[i]
         if bridges is not None and owner[i] == me and HUB[i]:
-            nxt += [h for h in my_hubs if h != i]
+            nxt = [*nxt, *(h for h in my_hubs if h != i)]
         for j in nxt:
-            nd = d + cost(j)
-            if nd < dist.get(j, 1e18):
+            nd = d + cost[j]
+            if nd < dist[j]:
                 dist[j] = nd
                 prev[j] = i
                 heapq.heappush(heap, (nd, j))
