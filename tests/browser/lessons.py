@@ -9,6 +9,7 @@ another language is a row with that language's texts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from .pagekit import (
     Back,
@@ -373,4 +374,12 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".check-score", "1 of"),
         ),
     ),
+)
+
+# An Italian twin (notebooks/it/...) opens like its English page; what its controls do is the
+# English row's business (same code), what it must say is tests/browser/italian.py's.
+LESSONS += tuple(
+    Lesson(f"it/{row.notebook}")
+    for row in LESSONS
+    if (Path(__file__).resolve().parents[2] / "notebooks" / "it" / row.notebook).exists()
 )

@@ -38,6 +38,12 @@ def open_lesson(watched: Any, base: str, notebook: str) -> Any:
     its widget and every chart has data."""
     page = watched.page
     page.goto(f"{base}/voila/render/notebooks/{notebook}", wait_until="domcontentloaded")
+    return lesson_ready(page, notebook)
+
+
+def lesson_ready(page: Any, notebook: str) -> Any:
+    """Wait until the lesson ``notebook`` loaded in ``page`` is ready (however it was reached:
+    an address, or a link followed)."""
     wait_for_voila(page)
     if n := code_cells(notebook):
         # every code cell shows its widget, or a cell failed: then say so now, not at a timeout
