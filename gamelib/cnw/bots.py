@@ -163,65 +163,43 @@ class _HeuristicBot:
     # -- helpers ------------------------------------------------------------------------------
 
     @staticmethod
-    def _threat(state: CnwState, me: int, i: int, foes: frozenset[int] | None = None) -> int:
-        """Enemy pawns next to gateway ``i`` (board links); ``foes``: :func:`_foes`, if known."""
-        if foes is None:
-            foes = _foes(state, me)
-        owner, pawns = state.owner, state.pawns
-        return sum(pawns[j] for j in geo_of(state).adj[i] if owner[j] in foes)
+    def _threat(state: CnwState, me: int, i: int) -> int:
+        """Enemy pawns next to gateway ``i`` (board links)."""
+        return _View(state, me).threat(i)
 
-    def _front_score(
-        self,
-        state: CnwState,
-        me: int,
-        i: int,
-        targets: dict[int, float],
-        threat: int | None = None,
-    ) -> float:
-        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened.
-        ``threat``: :meth:`_threat` of ``i``, if the caller has it already."""
-        owner = state.owner
-        score = 0.0
-        for j in geo_of(state).adj[i]:
-            if owner[j] != me:
-                score += targets.get(j, 0.0) * 3 + 0.2
-        if threat is None:
-            threat = self._threat(state, me, i)
-        score += 0.05 * threat
-        if HUB[i]:
-            score += 0.3
-        return score
+    def _front_score(self, state: CnwState, me: int, i: int, targets: dict[int, float]) -> float:
+        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened."""
+        view = _View(state, me)
+        return view.front(i, targets, view.threat(i))
 
     def _best_place(
         self, state: CnwState, me: int, actions: list, targets: dict[int, float]
     ) -> Any:
-        foes = _foes(state, me)
+        view = _View(state, me)
+        pawns = state.pawns
 
         def score(a: PlacePawn) -> float:
             i = INDEX[a.gateway]
-            threat = self._threat(state, me, i, foes)
-            need = threat + 1 - state.pawns[i] * 0.7
-            front = self._front_score(state, me, i, targets, threat)
-            return front + 0.3 * need + targets.get(i, 0.0)
+            threat = view.threat(i)
+            need = threat + 1 - pawns[i] * 0.7
+            return view.front(i, targets, threat) + 0.3 * need + targets.get(i, 0.0)
 
         return max(actions, key=score)
 
     def _least_needed(self, state: CnwState, me: int, actions: list) -> Any:
+        view = _View(state, me)
         return min(
             actions,
-            key=lambda a: (
-                self._threat(state, me, INDEX[a.gateway]),
-                -state.pawns[INDEX[a.gateway]],
-            ),
+            key=lambda a: (view.threat(INDEX[a.gateway]), -state.pawns[INDEX[a.gateway]]),
         )
 
     def _deploy(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
         deploys = [a for a in actions if type(a) is Deploy]
-        foes = _foes(state, me)
+        view = _View(state, me)
 
         def score(code: str) -> float:
             i = INDEX[code]
-            return self._front_score(state, me, i, targets, self._threat(state, me, i, foes))
+            return view.front(i, targets, view.threat(i))
 
         best = max(
             dict.fromkeys(a.gateway for a in deploys),  # ordered: ties go to the first
@@ -279,13 +257,12 @@ class _HeuristicBot:
     ) -> Any:
         best, best_gain = None, 0.5
         front: dict[str, float] = {}  # each gateway's score once: many moves share an end
-        foes = _foes(state, me)
+        view = _View(state, me)
 
         def score(code: str) -> float:
             if code not in front:
                 i = INDEX[code]
-                threat = self._threat(state, me, i, foes)
-                front[code] = self._front_score(state, me, i, targets, threat)
+                front[code] = view.front(i, targets, view.threat(i))
             return front[code]
 
         for a in actions:
@@ -321,17 +298,47 @@ def _foes(state: CnwState, me: int) -> frozenset[int]:
     return frozenset(q for q in range(state.players) if enemy(state, me, q))
 
 
-def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[int] | None:
-    """Cheapest path from ``origin`` to any of ``targets``: entering a gateway of mine costs 0.1,
-    a neutral 1, an enemy's its pawns + 1 (+1 for a hub, §8.3), a teammate's is closed; air
-    bridges between my hubs cost nothing extra (§7.3)."""
-    g = geo_of(state)
+class _View:
+    """One decision's look at the map for seat ``me``: the lists the scores read, and my
+    opponents, looked up once rather than for every gateway scored."""
+
+    __slots__ = ("adj", "owner", "pawns", "foes", "me")
+
+    def __init__(self, state: CnwState, me: int) -> None:
+        self.adj = geo_of(state).adj
+        self.owner = state.owner
+        self.pawns = state.pawns
+        self.foes = _foes(state, me)
+        self.me = me
+
+    def threat(self, i: int) -> int:
+        """Enemy pawns next to gateway ``i`` (board links)."""
+        owner, pawns, foes = self.owner, self.pawns, self.foes
+        total = 0
+        for j in self.adj[i]:
+            if owner[j] in foes:
+                total += pawns[j]
+        return total
+
+    def front(self, i: int, targets: dict[int, float], threat: int) -> float:
+        """How useful a pawn on my gateway ``i`` is: next to wanted gateways, threatened
+        (``threat``: :meth:`threat` of ``i``)."""
+        owner, me = self.owner, self.me
+        score = 0.0
+        for j in self.adj[i]:
+            if owner[j] != me:
+                score += targets.get(j, 0.0) * 3 + 0.2
+        score += 0.05 * threat
+        if HUB[i]:
+            score += 0.3
+        return score
+
+
+def _entry_costs(state: CnwState, me: int) -> list[float]:
+    """What entering each gateway costs a corridor of ``me`` (see :func:`_corridor`)."""
     owner, pawns = state.owner, state.pawns
-    bridges = bridge_zone(state, g, me) if state.bridges_closed < 0 else None
-    my_hubs = [h for h in g.hubs if owner[h] == me]
     foes = _foes(state, me)
-    # the cost of entering each gateway, once per search rather than once per link relaxed
-    cost = [
+    return [
         0.1
         if o == me
         else 1.0
@@ -342,13 +349,36 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
         for j, o in enumerate(owner)
     ]
 
+
+def _corridor(
+    state: CnwState,
+    me: int,
+    origin: int,
+    targets: set[int],
+    cost: list[float] | None = None,
+) -> list[int] | None:
+    """Cheapest path from ``origin`` to any of ``targets``: entering a gateway of mine costs 0.1,
+    a neutral 1, an enemy's its pawns + 1 (+1 for a hub, §8.3), a teammate's is closed; air
+    bridges between my hubs cost nothing extra (§7.3). ``cost``: :func:`_entry_costs`, if the
+    caller has it (one per plan, shared by its searches)."""
+    g = geo_of(state)
+    owner = state.owner
+    if cost is None:
+        cost = _entry_costs(state, me)
+    bridges = bridge_zone(state, g, me) if state.bridges_closed < 0 else None
+    my_hubs = [h for h in g.hubs if owner[h] == me]
+    # from each of my hubs, the air bridges to my other hubs (§7.3)
+    flights = {i: [h for h in my_hubs if h != i] for i in my_hubs} if bridges is not None else {}
+    adj = g.adj
+    push, pop = heapq.heappush, heapq.heappop
+
     start_cost = cost[origin] if owner[origin] != me else 0.0
     dist = [1e18] * len(owner)
     dist[origin] = start_cost
     prev = [-1] * len(owner)
     heap = [(start_cost, origin)]
     while heap:
-        d, i = heapq.heappop(heap)
+        d, i = pop(heap)
         if d > dist[i]:
             continue
         if i in targets:
@@ -356,15 +386,15 @@ def _corridor(state: CnwState, me: int, origin: int, targets: set[int]) -> list[
             while prev[path[-1]] >= 0:
                 path.append(prev[path[-1]])
             return path[::-1]
-        nxt = g.adj[i]
-        if bridges is not None and owner[i] == me and HUB[i]:
-            nxt = [*nxt, *(h for h in my_hubs if h != i)]
+        nxt = adj[i]
+        if i in flights:
+            nxt = [*nxt, *flights[i]]
         for j in nxt:
             nd = d + cost[j]
             if nd < dist[j]:
                 dist[j] = nd
                 prev[j] = i
-                heapq.heappush(heap, (nd, j))
+                push(heap, (nd, j))
     return None
 
 
@@ -376,13 +406,14 @@ class CourierBot(_HeuristicBot):
 
     def plan(self, state: CnwState, me: int) -> dict[int, float]:
         want: dict[int, float] = {}
+        costs = _entry_costs(state, me) if state.shipments[me] else []
         for card, deadline in state.shipments[me]:
             ship = _rules.SHIPS.cards[card]
             o, d = INDEX[ship.origin], INDEX[ship.destination]
             ends = {d} | (
                 delivery_targets(state, geo_of(state), me, ship) if state.owner[d] != me else set()
             )
-            path = _corridor(state, me, o, ends)
+            path = _corridor(state, me, o, ends, costs)
             if path is None:
                 continue
             missing = [j for j in path if state.owner[j] != me]
