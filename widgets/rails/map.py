@@ -31,6 +31,7 @@ from widgets.kit.maps import (
     ranking_bars,
     set_lines,
 )
+from widgets.kit.strategy import number
 
 ROUTE_COLORS = {
     "red": "#d62728",
@@ -234,9 +235,9 @@ class RailsMap(w.VBox):
                 title = t(f"rails.map.{kind}")
                 top = colour_by_measure(cities.marker, values, title, x=1.0)
                 cities.marker.size = [8 + 16 * v / top for v in values]
-                fmt = "{:.0f}" if kind == "degree" else "{:.3f}"
+                digits = 0 if kind == "degree" else 3
                 cities.hovertext = [
-                    hover_html(c, f"{title}: {fmt.format(v)}")
+                    hover_html(c, f"{title}: {number(v, digits)}")
                     for c, v in zip(names, values, strict=True)
                 ]
         self.info.value = self._describe()
@@ -261,8 +262,8 @@ class RailsMap(w.VBox):
         ]
         if kind != "plain":
             ranking = sorted(self.measures[kind], key=self.measures[kind].get, reverse=True)[:5]
-            fmt = "{:.0f}" if kind == "degree" else "{:.3f}"
-            top = ", ".join(f"{c} ({fmt.format(self.measures[kind][c])})" for c in ranking)
+            digits = 0 if kind == "degree" else 3
+            top = ", ".join(f"{c} ({number(self.measures[kind][c], digits)})" for c in ranking)
             parts.append(t("rails.map.top_cities", measure=t(f"rails.map.{kind}"), top=top))
         if self.top.value:
             top = ", ".join(f"{a}–{b}" for (a, b), _ in self.ranked[: self.top.value])

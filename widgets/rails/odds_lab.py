@@ -87,7 +87,7 @@ class OddsLab(w.VBox):
         self.choice_fig.add_bar(x=cats, name=t("rails.odds.face_up_loco"), marker_color=WARN)
 
         self.seed = seed_setting(seed).build()
-        trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
+        trials = [(number(n, 0, grouping=True), n) for n in (1_000, 10_000, 50_000)]
         self.mc = mc.MonteCarloPanel(
             Setting("mc_n", "choice", t("rails.odds.mc_n"), 10_000, options=trials),
             t("rails.odds.mc_run"),
@@ -176,7 +176,7 @@ class OddsLab(w.VBox):
             have=have,
             good=pool.good,
             total=pool.total,
-            useful=f"{float(blind.useful):.2f}",
+            useful=number(blind.useful, 2),
         )
         self.mc.out.value = ""
 
@@ -192,7 +192,7 @@ class OddsLab(w.VBox):
         self.wipe_summary.value = t(
             "rails.odds.wipe_summary",
             p=percent(p),
-            one_in=f"{1 / float(p):.0f}" if p else "∞",
+            one_in=number(1 / float(p), 0) if p else "∞",
             locos=locos,
             total=self.deck_size.value,
         )

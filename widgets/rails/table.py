@@ -22,6 +22,7 @@ from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import boxed, card, dropdown, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
+from widgets.rails import words
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS, BoardFigure
 
 SEATS = ("human", "planner", "random")
@@ -117,13 +118,15 @@ class RailsTable(TableBase):
     def button_actions(self) -> list[Any]:
         return []  # every Rails decision has its own control
 
+    def describe(self, action: Any, state: Any) -> str:
+        """Who does what in the learner's words (the notice after a move)."""
+        return words.describe(action, state, self.seat_name(state, rails.current_player(state)))
+
     def log_line(self, before: Any, action: Any, after: Any) -> str:
-        """Who did what, with the two cities of a claimed route."""
-        text = super().log_line(before, action, after)
-        if isinstance(action, rails.ClaimRoute):
-            r = self.board.routes[action.route]
-            text += html.escape(f" ({r.a} – {r.b})")
-        return text
+        """Who did what; kept tickets are counted, not named: every seat reads the log and
+        tickets are secret (§Prendere le carte Destinazione)."""
+        who = self.seat_name(before, rails.current_player(before))
+        return words.describe(action, before, who, secret=True)
 
     def _take_face_up(self, slot: int) -> None:
         kind = self.state.face_up[slot]
@@ -216,7 +219,7 @@ class RailsTable(TableBase):
         self.claim_button.disabled = not (human and state.phase == TURN)
         # routes open to anyone (the rules decide the rest when claiming)
         free = [r for r in self.board.routes if state.owner[r.id] == -1]
-        options = [(f"{r.id}: {r.a} – {r.b} ({r.length}, {r.color})", r.id) for r in free]
+        options = [(words.route_option(r), r.id) for r in free]
         if [o[1] for o in self.route.options] != [o[1] for o in options]:
             self.route.options = options
             if options and self.route.value is None:

@@ -21,6 +21,7 @@ from gamelib.rails.cards import CARD_NAMES
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import card, html_table, tagged
 from widgets.i18n import t
+from widgets.rails import words
 from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS
 from widgets.rails.table import make_bot
 
@@ -157,7 +158,7 @@ class TurnView(w.VBox):
             names = ", ".join(html.escape(s.names[q]) for q in rails.winners(s))
             parts.append(t("rails.turn.over", turns=s.turn, winners=names))
         if i < len(self.actions):
-            parts.append(t("rails.turn.next", action=html.escape(str(self.actions[i]))))
+            parts.append(t("rails.turn.next", action=words.describe(self.actions[i], s)))
         self.info.value = "".join(f"<p>{x}</p>" for x in parts)
 
     def _name(self, p: int) -> str:
