@@ -47,8 +47,9 @@ def number(x: float, digits: int = 1, grouping: bool = False) -> str:
 
 
 def percent(p: Any, digits: int = 1) -> str:
-    """A probability as a percentage (``0.1234`` -> ``12.3%``)."""
-    return f"{number(100 * float(p), digits)}%"
+    """A probability as a percentage, as the language writes it (``0.1234`` -> ``12.3%`` in
+    English, ``12,3 %`` in Italian: ``common.percent``)."""
+    return t("common.percent", value=number(100 * float(p), digits))
 
 
 # ---------------------------------------------------------------- figures
