@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, rules, scenario
 from gamelib.airwar.cards import SIDES, Card
+from widgets.airwar.cardtexts import card_name, card_text
 from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 
@@ -47,7 +48,7 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
         rows.append(f"{t('airwar.card.capacity')}: <b>{c.capacity}</b>")
         rows.append(f"{t('airwar.short.defense')}: <b>{c.defense}</b>")
     else:
-        rows.append(html.escape(c.text))
+        rows.append(html.escape(card_text(c)))
         if c.kind == "battle":
             lasting = t(f"airwar.card.lasting_{c.lasting or 'discard'}")
             rows.append(f"<i>{lasting}</i>")
@@ -58,7 +59,7 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
         f"min-height:120px;margin:3px;padding:6px;border:2px solid {colour};border-radius:8px;"
         f"background:{SIDE_BG[c.side]};font-size:12px;color:#111'>"
         f"<div style='color:{colour};font-weight:bold;font-size:13px'>"
-        f"{html.escape(c.name)}{copies}</div>"
+        f"{html.escape(card_name(c))}{copies}</div>"
         f"<div style='color:#555'>{kind_label(c.kind)} · {side_label(c.side)}</div>"
         f"<div style='margin-top:4px;line-height:1.35'>{'<br>'.join(rows)}</div>{extra}</div>"
     )
@@ -164,10 +165,11 @@ class CardBrowser(w.VBox):
                 shift = -0.08 if s == "axis" else 0.08
                 trace.x = [x + shift for x, _ in groups]
                 trace.y = [y for _, y in groups]
-                trace.text = [", ".join(c.name.split()[-1] for c in g) for g in groups.values()]
+                names = {xy: [card_name(c) for c in g] for xy, g in groups.items()}
+                trace.text = [", ".join(n.split()[-1] for n in ns) for ns in names.values()]
                 trace.customdata = [
-                    f"{', '.join(c.name for c in g)}: {stat_label(xs)} {x}, {stat_label(ys)} {y}"
-                    for (x, y), g in groups.items()
+                    f"{', '.join(ns)}: {stat_label(xs)} {x}, {stat_label(ys)} {y}"
+                    for (x, y), ns in names.items()
                 ]
             self.fig.layout.xaxis.title = stat_label(xs)
             self.fig.layout.yaxis.title = stat_label(ys)
@@ -175,6 +177,11 @@ class CardBrowser(w.VBox):
 
 def hosts(side: str, kind: str) -> list[Card]:
     return [c for c in cards.load()[side] if c.kind == kind]
+
+
+def host_option(c: Card) -> tuple[str, str]:
+    """A drop-down entry for an airbase or carrier: its name and Capacity."""
+    return (f"{card_name(c)} ({c.capacity})", c.id)
 
 
 class CapacityCalculator(w.VBox):
@@ -235,8 +242,8 @@ class CapacityCalculator(w.VBox):
         s = self.side.value
         start = cards.constants()["start_bases"][s]
         self._filling = True
-        self.bases.options = [(f"{c.name} ({c.capacity})", c.id) for c in hosts(s, "airbase")]
-        self.carriers.options = [(f"{c.name} ({c.capacity})", c.id) for c in hosts(s, "carrier")]
+        self.bases.options = [host_option(c) for c in hosts(s, "airbase")]
+        self.carriers.options = [host_option(c) for c in hosts(s, "carrier")]
         self.bases.value = (start,)
         self.carriers.value = (hosts(s, "carrier")[0].id,)
         self._filling = False
@@ -247,7 +254,7 @@ class CapacityCalculator(w.VBox):
         war = [c for c in cards.load()[self.side.value] if c.effect == "base_capacity"][0]
         keep = self.builder.value
         opts = [(t("airwar.cap.no_builder"), "")] + [
-            (t("airwar.cap.builder_on", card=war.name, base=cards.card(b).name), b)
+            (t("airwar.cap.builder_on", card=card_name(war), base=card_name(b)), b)
             for b in self.bases.value
         ]
         self.builder.options = opts
@@ -307,7 +314,7 @@ class CapacityCalculator(w.VBox):
         )
         names, plain, extra = [], [], []
         for h in list(self.bases.value) + list(self.carriers.value):
-            names.append(cards.card(h).name)
+            names.append(card_name(h))
             cap = rules.host_capacity(state, p, h)
             plain.append(cards.card(h).capacity)
             extra.append(cap - cards.card(h).capacity)

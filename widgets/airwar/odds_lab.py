@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, odds
 from gamelib.airwar.cards import Card
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import SIDE_COLOURS, side_label
 from widgets.common import boxed, card
 from widgets.i18n import t
@@ -192,7 +193,8 @@ class OddsLab(w.VBox):
         foe = cards.SIDES[1 - cards.SIDES.index(self.raid.value)]
         types = fighters(foe)
         options = [
-            (t("airwar.odds.fighter_option", name=c.name, a2a=c.air_to_air), c.id) for c in types
+            (t("airwar.odds.fighter_option", name=card_name(c), a2a=c.air_to_air), c.id)
+            for c in types
         ]
         # start with a middling fighter, so Battle cards of both sides can change a duel
         start = min((c for c in types if c.air_to_air >= 2), key=lambda c: c.air_to_air)
@@ -224,7 +226,7 @@ class OddsLab(w.VBox):
         names, gains, colours = [], [], []
         for bc in battle_types():
             v = odds.battle_card_value(mission, foes, bc, target)
-            names.append(f"{bc.name} ({side_label(bc.side).split()[0]})")
+            names.append(f"{card_name(bc)} ({side_label(bc.side).split()[0]})")
             gains.append(float(v["gain"]))
             colours.append(SIDE_COLOURS[bc.side])
         exact = {"y": names, "x": gains, "marker": {"color": colours}}

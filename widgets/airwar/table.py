@@ -19,7 +19,7 @@ from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
-from widgets.airwar.words import action_text, event_text, name
+from widgets.airwar.words import action_text, action_words, event_text, name, stage_name
 from widgets.common import card, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
@@ -105,6 +105,9 @@ class AirWarTable(TableBase):
     def describe(self, action: Any, state: Any) -> str:
         return action_text(action)
 
+    def action_label(self, action: Any) -> str:
+        return action_words(action)
+
     def log_line(self, before: Any, action: Any, after: Any) -> str:
         """Face-down choices of the other side stay hidden."""
         who = game.current_player(before)
@@ -127,7 +130,7 @@ class AirWarTable(TableBase):
             "airwar.table.status",
             turn=s.turn,
             active=self._side(s.active),
-            stage=t(f"airwar.table.stage_{s.stage}"),
+            stage=stage_name(s.stage),
             who=self._side(p),
             step=t(f"airwar.table.step_{s.step}"),
         )
@@ -175,7 +178,7 @@ class AirWarTable(TableBase):
                 "airwar.table.raid_head",
                 attacker=side_label(r["attacker"]),
                 target=name(r["target"]),
-                stage=t(f"airwar.table.stage_{r['stage']}"),
+                stage=stage_name(r["stage"]),
             )
         ]
         if r["mission"] is not None and viewer is not None:

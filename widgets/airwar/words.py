@@ -1,4 +1,4 @@
-"""Engine events and actions in readable words (for the raid lesson, the table and its log).
+"""Engine events and actions in words (for the raid lesson, the table and its log).
 
 The engine reports what its last action caused as small public event dicts
 (``state.events``); this module only turns them into sentences.
@@ -7,10 +7,13 @@ The engine reports what its last action caused as small public event dicts
 from __future__ import annotations
 
 import html
+import re
+from dataclasses import fields
 from typing import Any
 
 from gamelib.airwar import actions as A
 from gamelib.airwar.cards import by_id
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import side_label
 from widgets.i18n import t
 
@@ -18,21 +21,54 @@ from widgets.i18n import t
 SECRET = (A.AddToMission, A.AddInterceptor)
 
 
-def name(card_id: str) -> str:
-    """A card's name, or the word for the resources."""
+def plain_name(card_id: str) -> str:
+    """A card's name (plain text), or the word for the resources."""
     if card_id == "resources":
         return t("airwar.words.resources")
-    card = by_id().get(card_id)
-    return html.escape(card.name) if card else html.escape(card_id)
+    return card_name(card_id) if card_id in by_id() else card_id
+
+
+def name(card_id: str) -> str:
+    """A card's name, or the word for the resources (HTML-safe)."""
+    return html.escape(plain_name(card_id))
+
+
+def action_kind(action: Any) -> str:
+    """The catalog key's last part for an action: its class in snake case, with a variant
+    where a field changes the sentence (``mobilise_on`` a base, ``allot_convoy``)."""
+    kind = re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
+    if isinstance(action, A.Mobilise) and action.base:
+        return "mobilise_on"
+    if isinstance(action, A.Allot):
+        return f"allot_{action.to}"
+    return kind
+
+
+def action_words(action: Any) -> str:
+    """An engine action in words (plain text, for buttons), from its fields: card and place
+    names, not ids (``airwar.action.<kind>``)."""
+    values: dict[str, Any] = {}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name == "position":
+            values["n"] = value + 1  # the face-down cards are counted from 1
+        elif isinstance(value, str) and f.name != "to":
+            values[f.name] = plain_name(value)
+    return t(f"airwar.action.{action_kind(action)}", **values)
 
 
 def action_text(action: Any, hide_secret: bool = False) -> str:
-    """``str(action)`` from the engine, with the card of a face-down choice hidden on request."""
+    """An action in words (HTML-safe), with the card of a face-down choice hidden on request."""
     if hide_secret and isinstance(action, A.AddToMission):
         return t("airwar.words.secret_mission")
     if hide_secret and isinstance(action, A.AddInterceptor):
         return t("airwar.words.secret_interceptor")
-    return html.escape(str(action))
+    return html.escape(action_words(action))
+
+
+def stage_name(stage: str) -> str:
+    """A stage code from the engine (``airbase`` ...) as the catalog names it."""
+    return t(f"airwar.table.stage_{stage}")
 
 
 def event_text(ev: dict[str, Any]) -> str:
@@ -63,6 +99,8 @@ def event_text(ev: dict[str, Any]) -> str:
             values["winner"] = side_label(values["winner"])
         if "target" in values:
             values["target"] = name(values["target"])
+        if "stage" in values:
+            values["stage"] = stage_name(values["stage"])
         return t(f"airwar.ev.{kind}", **values)
     if kind == "convoy_sunk":
         return t("airwar.ev.convoy_sunk", side=side_label(ev["side"]), loss=ev["industry_loss"])

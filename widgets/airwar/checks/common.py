@@ -7,6 +7,7 @@ from typing import Any
 
 import gamelib.airwar as game
 from gamelib.airwar import cards
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import side_label
 from widgets.airwar.odds_lab import fighters
 from widgets.i18n import t
@@ -28,8 +29,7 @@ def _side_options() -> list[tuple[str, str]]:
 
 def _names(ids: list[str]) -> str:
     """Card names of ``ids`` for an explanation, or a dash when there are none."""
-    table = cards.by_id()
-    return ", ".join(table[c].name for c in ids) or "—"
+    return ", ".join(card_name(c) for c in ids) or "—"
 
 
 def best_fighter(raid_side: str = "axis") -> cards.Card:

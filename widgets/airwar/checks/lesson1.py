@@ -9,6 +9,7 @@ import ipywidgets as w
 
 import gamelib.airwar as game
 from gamelib.airwar import cards, rules, scenario
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import _hint, _side_options, _t, best_fighter
 from widgets.airwar.deck import card_types, side_label
 from widgets.airwar.raid import CARRIER_TARGET
@@ -52,7 +53,7 @@ def l1_zero_killers(browser: Any) -> Number:
                 1 for c, _ in card_types("allies", "aircraft") if zero.air_to_air >= c.defense
             ),
             total=everyone,
-            names=", ".join(f"{c.name} ({c.air_to_air})" for c in killers) or "—",
+            names=", ".join(f"{card_name(c)} ({c.air_to_air})" for c in killers) or "—",
         ),
         on_explain=show,
         **_hint(L1, "zero_killers"),
@@ -67,7 +68,7 @@ def best_bombers() -> set[str]:
 
 
 def _bomber(c: cards.Card) -> str:
-    return t("airwar.checks.bomber", name=c.name, bombing=c.bombing, defense=c.defense)
+    return t("airwar.checks.bomber", name=card_name(c), bombing=c.bombing, defense=c.defense)
 
 
 def l1_best_bomber(browser: Any) -> Pick:
@@ -87,15 +88,15 @@ def l1_best_bomber(browser: Any) -> Pick:
         "aw1-best-bomber",
         _t(L1, "best_bomber", "question"),
         best,
-        options=[(f"{c.name} ({side_label(c.side)})", c.id) for c in planes],
+        options=[(f"{card_name(c)} ({side_label(c.side)})", c.id) for c in planes],
         explanation=_t(
             L1,
             "best_bomber",
             "explain",
             best=", ".join(_bomber(by[i]) for i in sorted(best)),
-            heavy=", ".join(f"{c.name} {c.defense}" for c in heavy),
+            heavy=", ".join(f"{card_name(c)} {c.defense}" for c in heavy),
             die=sum(1 for c in heavy if c.defense <= wildcat.air_to_air),
-            fighter=wildcat.name,
+            fighter=card_name(wildcat),
             a2a=wildcat.air_to_air,
         ),
         on_explain=show,
@@ -171,7 +172,7 @@ def l1_first_raid(calc: Any) -> Number:
         "aw1-first-raid",
         _t(L1, "first_raid", "question"),
         n,
-        explanation=_t(L1, "first_raid", "explain", base=cards.card(START).name, n=n),
+        explanation=_t(L1, "first_raid", "explain", base=card_name(START), n=n),
         on_explain=lambda: _set_calc(calc, (START,)),
         **_hint(L1, "first_raid"),
     )
@@ -193,8 +194,8 @@ def l1_more_interceptors(calc: Any) -> Number:
             L1,
             "more_interceptors",
             "question",
-            base=cards.card(SECOND).name,
-            war=_builder("allies").name,
+            base=card_name(SECOND),
+            war=card_name(_builder("allies")),
         ),
         after - before,
         explanation=_t(
@@ -204,7 +205,7 @@ def l1_more_interceptors(calc: Any) -> Number:
             before=before,
             after=after,
             extra=cards.card(SECOND).capacity,
-            war=_builder("allies").name,
+            war=card_name(_builder("allies")),
         ),
         on_explain=lambda: _set_calc(calc, (START, SECOND), builder=SECOND),
         **_hint(L1, "more_interceptors"),
@@ -216,9 +217,9 @@ def l1_carrier_room(calc: Any) -> Number:
     n = rules.attack_capacity(state, 1, "carrier")
     return Number(
         "aw1-carrier-room",
-        _t(L1, "carrier_room", "question", carrier=cards.card(CARRIER_TARGET).name),
+        _t(L1, "carrier_room", "question", carrier=card_name(CARRIER_TARGET)),
         n,
-        explanation=_t(L1, "carrier_room", "explain", carrier=cards.card(CARRIER_TARGET).name, n=n),
+        explanation=_t(L1, "carrier_room", "explain", carrier=card_name(CARRIER_TARGET), n=n),
         on_explain=lambda: _set_calc(calc, (START,), carriers=(CARRIER_TARGET,)),
         **_hint(L1, "carrier_room"),
     )

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 import gamelib.airwar as game
 from gamelib.airwar import cards
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import _hint, _names, _t
 from widgets.airwar.raid import CARRIER_TARGET, raid_damage, replay, start_position
 from widgets.i18n import t
@@ -176,7 +177,7 @@ def l2_carrier_fighters(stepper: Any) -> Choice:
         "aw2-carrier-fighters",
         _t(L2, "carrier_fighters", "question"),
         grounded,
-        options=[(table[c].name, c) for c in planes],
+        options=[(card_name(c), c) for c in planes],
         explanation=_t(L2, "carrier_fighters", "explain", names=_names(sorted(grounded))),
         on_explain=lambda: _run(stepper, stepper.seed.value, CARRIER_TARGET),
         **_hint(L2, "carrier_fighters"),

@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.airwar import cards, odds
+from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import _hint, _t, best_fighter
 from widgets.airwar.deck import card_types
 from widgets.airwar.odds_lab import MAX_MISSION
@@ -96,7 +97,7 @@ def idle_battle_cards(lab: Any) -> list[str]:
     idle = []
     for bc in (c for c, _ in card_types("", "battle")):
         if odds.battle_card_value(mission, foes, bc, lab.target.value)["gain"] == 0:
-            idle.append(bc.name)
+            idle.append(card_name(bc))
     return idle
 
 
@@ -108,7 +109,7 @@ def l3_idle(lab: Any) -> Number:
 
     return Number(
         "aw3-idle",
-        _t(L3, "idle", "question", fighter=best.name, k=lab.k.value),
+        _t(L3, "idle", "question", fighter=card_name(best), k=lab.k.value),
         lambda: len(idle_battle_cards(lab)),
         explanation=lambda n: _t(
             L3, "idle", "explain", n=n, names=", ".join(idle_battle_cards(lab)) or "—"
@@ -124,7 +125,7 @@ def l3_idle_why(lab: Any) -> Reflect:
     return Reflect(
         "aw3-idle-why",
         _t(L3, "idle_why", "question"),
-        _t(L3, "idle_why", "model", fighter=best.name, a2a=best.air_to_air, top=top),
+        _t(L3, "idle_why", "model", fighter=card_name(best), a2a=best.air_to_air, top=top),
     )
 
 
