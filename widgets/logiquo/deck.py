@@ -14,21 +14,22 @@ import networkx as nx
 from gamelib.logiquo import cards, coverage
 from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
+from widgets.kit.strategy import number, percent
+from widgets.logiquo.words import (
+    both_names,
+    card_name,
+    card_text,
+    category,
+    category_label,
+    effect,
+    impacts,
+    lang,
+    specials,
+)
 
 KINDS = ("threat", "countermeasure", "anomaly", "logiquo", "pentaqo", "data", "rules")
 HIGHLIGHT = "#e74c3c"
 PLAIN = "#b0b7bf"
-
-
-def both_names(c: cards.Card) -> str:
-    """English name with the Italian one beside it (game terms keep their Italian name)."""
-    en, it = c.text("name", "en"), c.text("name", "it")
-    return html.escape(en) if en == it else f"{html.escape(en)} <i>({html.escape(it)})</i>"
-
-
-def category_label(category: str) -> str:
-    en, it = cards.category_name(category, "en"), cards.category_name(category, "it")
-    return en if en == it else f"{en} ({it})"
 
 
 def card_html(c: cards.Card) -> str:
@@ -39,7 +40,7 @@ def card_html(c: cards.Card) -> str:
         f"<div style='color:#555'>{t(f'logiquo.deck.kind_{c.kind}')}"
         + (f" · {html.escape(category_label(c.category))}" if c.category else "")
         + "</div>",
-        f"<p>{html.escape(c.text('description', 'en'))}</p>",
+        f"<p>{html.escape(card_text(c))}</p>",
     ]
     if c.kind == "threat":
         tactics = ", ".join(c.tactics)
@@ -53,14 +54,14 @@ def card_html(c: cards.Card) -> str:
                 tactics=html.escape(tactics),
             )
         )
-        impacts = "".join(f"<li>{html.escape(s)}</li>" for s in cards.impacts_text(c, "en"))
-        rows.append(f"<b>{t('logiquo.deck.impacts')}</b><ul>{impacts}</ul>")
-        special = cards.special_text(c, "en")
+        hits = "".join(f"<li>{html.escape(s)}</li>" for s in impacts(c))
+        rows.append(f"<b>{t('logiquo.deck.impacts')}</b><ul>{hits}</ul>")
+        special = specials(c)
         if special:
             items = "".join(f"<li>{html.escape(s)}</li>" for s in special)
             rows.append(f"<b>{t('logiquo.deck.special')}</b><ul>{items}</ul>")
         helpers = ", ".join(
-            f"{m.code} {html.escape(m.text('name'))}" for m in coverage.mitigators(c.number)
+            f"{m.code} {html.escape(card_name(m))}" for m in coverage.mitigators(c.number)
         )
         rows.append(t("logiquo.deck.mitigated_by", controls=helpers))
     elif c.kind == "countermeasure":
@@ -77,10 +78,10 @@ def card_html(c: cards.Card) -> str:
                 outcome=html.escape(outcome),
             )
         )
-        threats = ", ".join(f"{n} {html.escape(cards.threat(n).text('name'))}" for n in c.mitigates)
+        threats = ", ".join(f"{n} {html.escape(card_name(cards.threat(n)))}" for n in c.mitigates)
         rows.append(t("logiquo.deck.mitigates", threats=threats))
     elif c.kind == "anomaly":
-        items = "".join(f"<li>{html.escape(cards.effect_text(e, 'en'))}</li>" for e in c.effects)
+        items = "".join(f"<li>{html.escape(effect(e))}</li>" for e in c.effects)
         rows.append(f"<b>{t('logiquo.deck.effects')}</b><ul>{items}</ul>")
     return (
         f"<div style='border-left:8px solid {colour};padding:6px 12px;"
@@ -149,7 +150,7 @@ class CardBrowser(w.VBox):
         with self.count_fig.batch_update():
             bars = self.count_fig.data[0]
             if cats:
-                bars.x = [c["name"]["en"] for c in cats]
+                bars.x = [category(c["id"]) for c in cats]
                 bars.y = [counts[c["id"]] for c in cats]
                 bars.marker.color = [c["colour"] for c in cats]
             else:
@@ -164,7 +165,7 @@ class CardBrowser(w.VBox):
             for c in cards.by_kind(self.kind.value)
             if not self.category.value or c.category == self.category.value
         ]
-        self.card_pick.options = [(f"{c.code} · {c.text('name')}", c.id) for c in chosen]
+        self.card_pick.options = [(f"{c.code} · {card_name(c)}", c.id) for c in chosen]
         if chosen:
             self.card_pick.value = chosen[0].id
         self._on_card()
@@ -258,8 +259,8 @@ class CoverageLab(w.VBox):
             [
                 t(
                     "logiquo.cover.cell_hover",
-                    control=f"{c.code} {html.escape(c.text('name'))}",
-                    threat=f"T{th.number:02d} {html.escape(th.text('name'))}",
+                    control=f"{c.code} {html.escape(card_name(c))}",
+                    threat=f"T{th.number:02d} {html.escape(card_name(th))}",
                     verdict=t("logiquo.cover.yes" if v else "logiquo.cover.no"),
                 )
                 for th, v in zip(threats, row, strict=True)
@@ -275,7 +276,7 @@ class CoverageLab(w.VBox):
 
     # ------------------------------------------------------------------ network
     def _build_network(self) -> None:
-        self.graph = coverage.bipartite_graph("en")
+        self.graph = coverage.bipartite_graph(lang())
         self.pos = nx.spring_layout(self.graph, seed=7, k=0.35, iterations=120)
         threat_nodes = [n for n, d in self.graph.nodes(data=True) if d["kind"] == "threat"]
         self.threat_pick = dropdown(
@@ -438,7 +439,7 @@ class CoverageLab(w.VBox):
             y=[len(s.newly_covered) for s in self.steps],
             name=t("logiquo.cover.new"),
             customdata=[
-                f"{s.code} {html.escape(coverage.control(s.code).text('name'))}" for s in self.steps
+                f"{s.code} {html.escape(card_name(coverage.control(s.code)))}" for s in self.steps
             ],
             hovertemplate="%{customdata}: +%{y}<extra></extra>",
         )
@@ -467,14 +468,14 @@ class CoverageLab(w.VBox):
             ]
         covered = self.steps[k - 1].covered
         picked = ", ".join(
-            f"{s.code} {html.escape(coverage.control(s.code).text('name'))}" for s in self.steps[:k]
+            f"{s.code} {html.escape(card_name(coverage.control(s.code)))}" for s in self.steps[:k]
         )
         self.cover_info.value = t(
             "logiquo.cover.cover_info",
             k=k,
             covered=covered,
             total=total,
-            pct=f"{100 * covered / total:.0f}%",
+            pct=percent(covered / total, 0),
             picked=picked,
             needed=len(self.steps),
         )
@@ -522,9 +523,9 @@ class CoverageLab(w.VBox):
         self.depth_info.value = t(
             "logiquo.cover.depth_info",
             n=len(chosen),
-            mean=f"{sum(per[c.number] for c in chosen) / len(chosen):.1f}",
+            mean=number(sum(per[c.number] for c in chosen) / len(chosen)),
             thin=", ".join(
-                f"{c.number} {html.escape(c.text('name'))} ({per[c.number]})" for c in thin
+                f"{c.number} {html.escape(card_name(c))} ({per[c.number]})" for c in thin
             ),
-            thick=f"{thick.number} {html.escape(thick.text('name'))} ({per[thick.number]})",
+            thick=f"{thick.number} {html.escape(card_name(thick))} ({per[thick.number]})",
         )

@@ -13,7 +13,7 @@ from widgets.common import boxed, card
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
-from widgets.logiquo.deck import category_label
+from widgets.logiquo.words import category, category_label
 
 MAX_HAND = 16
 GOOD = "#1f618d"
@@ -100,7 +100,7 @@ class OddsLab(w.VBox):
         )
         cats = cards.threat_categories()
         self.cat_fig.add_bar(
-            x=[c["name"]["en"] for c in cats],
+            x=[category(c["id"]) for c in cats],
             marker_color=[c["colour"] for c in cats],
             hovertemplate="%{x}: %{y:.1%}<extra></extra>",
         )
@@ -124,7 +124,7 @@ class OddsLab(w.VBox):
         )
 
         self.seed = seed_setting(seed).build()
-        trials = [(f"{n}", n) for n in (1_000, 10_000, 50_000)]
+        trials = [(number(n, 0, grouping=True), n) for n in (1_000, 10_000, 50_000)]
         self.mc = mc.MonteCarloPanel(
             Setting("mc_n", "choice", t("logiquo.odds.mc_n"), 10_000, options=trials, width=240),
             t("logiquo.odds.mc_run"),

@@ -114,7 +114,10 @@ class StrategyLab(kit.StrategyLab):
             y=[t("logiquo.strategy.offset", k=f"{k:+d}") for k in SWEEP_OFFSETS],
             colorscale="Blues",
             texttemplate="%{z:.1f}",
-            hovertemplate="%{x} players, %{y}: %{z:.1f} turns<extra></extra>",
+            hovertemplate=t(
+                "logiquo.strategy.sweep_hover", players="%{x}", hand="%{y}", turns="%{z:.1f}"
+            )
+            + "<extra></extra>",
             colorbar=dict(title=t("logiquo.strategy.turns_short")),
         )
         super().__init__(

@@ -11,19 +11,19 @@ forward, save as a download, load from a file.
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 import ipywidgets as w
 
 from gamelib import logiquo as game
 from gamelib.logiquo import bots as lq_bots
-from gamelib.logiquo.cards import by_code, label
 from gamelib.logiquo.cards import card as card_of
+from gamelib.logiquo.cards import label
 from widgets.common import card, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
-from widgets.logiquo.deck import both_names, card_html
+from widgets.logiquo import words
+from widgets.logiquo.deck import card_html
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
@@ -34,8 +34,6 @@ BUTTON_KINDS = {  # button colour -> the decisions it marks
     "info": (game.AcceptOffer, game.RequestHelp),
 }
 STYLE = {kind: style for style, kinds in BUTTON_KINDS.items() for kind in kinds}
-_CODE = re.compile(r"\b([CLPTAD]\d{1,2})(#\d)?\b")
-_PLAYER = re.compile(r"\bplayer (\d+)\b")
 
 
 def make_bot(kind: str, seed: int) -> Any:
@@ -49,31 +47,14 @@ def make_bot(kind: str, seed: int) -> Any:
     raise ValueError(f"no bot of kind {kind!r}")
 
 
-def readable(action: Any, names: list[str]) -> str:
-    """``str(action)`` with card codes followed by their names and seats by player names."""
-    text = str(action)
-
-    def code(m: re.Match[str]) -> str:
-        try:
-            c = by_code(m.group(1))
-        except KeyError:
-            return m.group(0)
-        if c.kind == "pentaqo":  # "play Pentaqo P2" already names it
-            return m.group(0)
-        return f"{m.group(0)} {c.text('name')}"
-
-    text = _CODE.sub(code, text)
-    return _PLAYER.sub(lambda m: names[int(m.group(1))], text)
-
-
 def _chip(cid: int, good: bool = False) -> str:
     c = card_of(cid)
     colour = c.colour or ("#f7dc6f" if c.kind in ("logiquo", "pentaqo") else "#d5d8dc")
     border = "3px solid #196f3d" if good else "1px solid #777"
     return (
-        f"<span title='{html.escape(c.text('description'))}' style='display:inline-block;"
+        f"<span title='{html.escape(words.card_text(c))}' style='display:inline-block;"
         f"background:{colour};border:{border};border-radius:5px;padding:3px 8px;margin:2px;"
-        f"color:#111'><b>{label(cid)}</b> {html.escape(c.text('name'))}</span>"
+        f"color:#111'><b>{label(cid)}</b> {html.escape(words.card_name(c))}</span>"
     )
 
 
@@ -110,10 +91,11 @@ class LogiquoTable(TableBase):
         return len(state.players)
 
     def describe(self, action: Any, state: Any) -> str:
-        return html.escape(readable(action, state.players))
+        """The action in the page's language, from its fields (``logiquo.action.*``)."""
+        return words.describe(action, state.players)
 
     def action_label(self, action: Any) -> str:
-        return readable(action, self.state.players)
+        return words.action_text(action, self.state.players)
 
     def finish_estimate(self) -> int:
         return 52 * len(self.state.players) * 3 - self.state.step
@@ -173,7 +155,7 @@ class LogiquoTable(TableBase):
         if s.anomalies:
             anomalies = t(
                 "logiquo.table.anomalies",
-                cards=", ".join(both_names(card_of(c)) for c in s.anomalies),
+                cards=", ".join(words.both_names(card_of(c)) for c in s.anomalies),
             )
         in_force = "".join(f"<li>{f}</li>" for f in flags)
         self.threat_view.value = (
@@ -228,7 +210,7 @@ class LogiquoTable(TableBase):
         rows = []
         for q in range(len(s.players)):
             data = "".join(
-                f"<span title='{html.escape(card_of(d).text('name'))}' style='display:inline-block;"
+                f"<span title='{html.escape(words.card_name(d))}' style='display:inline-block;"
                 "width:11px;height:15px;background:#2e86c1;border-radius:2px;margin:0 1px;"
                 "vertical-align:middle'></span>"
                 for d in s.data[q]
@@ -250,9 +232,7 @@ class LogiquoTable(TableBase):
 
     def _draw_piles(self) -> None:
         s = self.state
-        recent = ", ".join(
-            f"{label(c)} {html.escape(card_of(c).text('name'))}" for c in s.threat_discard[-5:]
-        )
+        recent = ", ".join(html.escape(words.card_ref(c)) for c in s.threat_discard[-5:])
         self.piles.value = t(
             "logiquo.table.piles",
             threats=len(s.threat_deck),

@@ -8,7 +8,7 @@ from typing import Any
 
 from gamelib.logiquo import cards
 from widgets.i18n import t
-from widgets.logiquo.deck import category_label
+from widgets.logiquo.words import card_name, category_label
 
 
 def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
@@ -25,7 +25,7 @@ def _threat_named(name: str) -> cards.Card:
 
 def _threat_name(number: int) -> str:
     c = cards.threat(number)
-    return f"T{number:02d} {html.escape(c.text('name'))}"
+    return f"T{number:02d} {html.escape(card_name(c))}"
 
 
 def _category_options() -> list[tuple[str, str]]:

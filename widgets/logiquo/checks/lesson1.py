@@ -21,7 +21,7 @@ from widgets.logiquo.checks.common import (
     _threat_name,
     _threat_named,
 )
-from widgets.logiquo.deck import category_label
+from widgets.logiquo.words import card_name, category_label, impacts, specials
 
 L1 = "lesson1"
 RANSOMWARE, KERBEROASTING, PHISHING = "Ransomware", "Kerberoasting", "Phishing campaign"
@@ -49,8 +49,8 @@ def l1_tactic(browser: Any) -> Choice:
             "explain",
             tactic=", ".join(ransom.tactics),
             attack=ransom.attack_id,
-            impacts="; ".join(cards.impacts_text(ransom)),
-            special="; ".join(cards.special_text(ransom)) or "—",
+            impacts="; ".join(impacts(ransom)),
+            special="; ".join(specials(ransom)) or "—",
         ),
         on_explain=lambda: _show_card(browser, ransom.id),
         **_hint(L1, "tactic"),
@@ -64,15 +64,15 @@ def l1_stops_ransomware(browser: Any) -> Pick:
         "logiquo1-stops-ransomware",
         _t(L1, "stops_ransomware", "question"),
         frozenset(c.id for c in stoppers),
-        options=[(f"{c.code} · {c.text('name')}", c.id) for c in cards.by_kind("countermeasure")],
+        options=[(f"{c.code} · {card_name(c)}", c.id) for c in cards.by_kind("countermeasure")],
         explanation=lambda _a: _t(
             L1,
             "stops_ransomware",
             "explain",
             n=len(stoppers),
-            special="; ".join(cards.special_text(ransom)) or "—",
+            special="; ".join(specials(ransom)) or "—",
             cards=", ".join(
-                f"{c.code} {html.escape(c.text('name'))} (CIS {c.cis_safeguard})" for c in stoppers
+                f"{c.code} {html.escape(card_name(c))} (CIS {c.cis_safeguard})" for c in stoppers
             ),
         ),
         **_hint(L1, "stops_ransomware"),
@@ -96,7 +96,7 @@ def l1_no_logiquo(browser: Any) -> Pick:
         "logiquo1-no-logiquo",
         _t(L1, "no_logiquo", "question"),
         frozenset(c.id for c in forbid),
-        options=[(f"{c.code} · {c.text('name')}", c.id) for c in cards.by_kind("threat")],
+        options=[(f"{c.code} · {card_name(c)}", c.id) for c in cards.by_kind("threat")],
         explanation=lambda _a: _t(
             L1,
             "no_logiquo",
@@ -166,7 +166,7 @@ def l1_broad(coverage_lab: Any) -> Number:
             "broad",
             "explain",
             n=n,
-            cards=", ".join(f"{c.code} {html.escape(c.text('name'))}" for c in broad[:5]),
+            cards=", ".join(f"{c.code} {html.escape(card_name(c))}" for c in broad[:5]),
         ),
         on_explain=lambda: setattr(coverage_lab.order, "value", "breadth"),
         **_hint(L1, "broad"),
@@ -203,14 +203,12 @@ def l1_easier(coverage_lab: Any) -> Choice:
         "logiquo1-easier",
         _t(L1, "easier", "question"),
         easier,
-        options=[(f"{c.code} · {c.text('name')}", c.code) for c in pair],
+        options=[(f"{c.code} · {card_name(c)}", c.code) for c in pair],
         explanation=lambda _a: _t(
             L1,
             "easier",
             "explain",
-            rows=", ".join(
-                f"{c.code} {html.escape(c.text('name'))}: {counts[c.code]}" for c in pair
-            ),
+            rows=", ".join(f"{c.code} {html.escape(card_name(c))}: {counts[c.code]}" for c in pair),
         ),
         on_explain=lambda: setattr(coverage_lab.threat_pick, "value", min(easier)),
         **_hint(L1, "easier"),

@@ -18,7 +18,7 @@ from widgets.logiquo.checks.common import (
     _names,
     _t,
 )
-from widgets.logiquo.deck import category_label
+from widgets.logiquo.words import category_label
 
 L2 = "lesson2"
 EVEN = 0.5
