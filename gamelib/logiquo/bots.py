@@ -120,19 +120,28 @@ class CarefulBot:
     def __init__(self, seed: int | None = None, cooperative: bool = True) -> None:
         self.rng = random.Random(seed)
         self.cooperative = cooperative
+        # the last _remaining: (copies, threat, threat_discard, counts); the public piles
+        # change once a turn, the decisions come many times a turn
+        self._left: tuple[int, int | None, list[int], Counter] | None = None
 
     # -- value model -----------------------------------------------------------------------
 
     def _remaining(self, obs: dict[str, Any]) -> Counter:
-        """Threat printings (by card index) still to come: all copies minus the public ones."""
-        left: Counter = Counter({cid: obs["copies"] for cid in _THREAT_IDS})
-        seen = list(obs["threat_discard"])
-        if obs["threat"] is not None:
-            seen.append(obs["threat"])
+        """Threat printings (by card index) still to come: all copies minus the public ones.
+        The counts are shared with the callers, who only read them."""
+        copies, threat, discard = obs["copies"], obs["threat"], obs["threat_discard"]
+        last = self._left
+        if last is not None and last[0] == copies and last[1] == threat and last[2] == discard:
+            return last[3]
+        left: Counter = Counter({cid: copies for cid in _THREAT_IDS})
+        seen = list(discard)
+        if threat is not None:
+            seen.append(threat)
         for cid in seen:
             base = cid % DECK_SIZE
             if base in left:
                 left[base] -= 1
+        self._left = (copies, threat, discard, left)  # discard: the view's own copy
         return left
 
     def _value(self, cid: int, remaining: Counter) -> float:
@@ -160,6 +169,12 @@ class CarefulBot:
     # -- decisions -------------------------------------------------------------------------
 
     def choose(self, state: Any) -> Any:
+        if state.phase == "collab":
+            # the collaboration's choice reads no legal list (and listing every offer to every
+            # player was a fifth of a game); the list is never empty there (EndCollaboration)
+            me = _game.current_player(state)
+            obs = view(state, me)
+            return self._collab(obs, me, [], self._remaining(obs))
         legal = _game.legal_actions(state)
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -171,8 +186,6 @@ class CarefulBot:
             return self._window(obs, me, legal)
         if phase == "reaction":
             return self._reaction(obs, me, legal, remaining)
-        if phase == "collab":
-            return self._collab(obs, me, legal, remaining)
         if phase == "offer":
             return self._offer(obs, me, legal, remaining)
         if phase == "discard":

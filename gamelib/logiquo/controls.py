@@ -17,9 +17,28 @@ def _threat_card(s: State):
     return card(s.threat) if s.threat is not None else None
 
 
+# in_force by (threat, the three anomaly flags it reads): asked at every step and decision
+_IN_FORCE: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
 def in_force(state: State) -> dict[str, Any]:
     """The rules binding the threat on the table, after its Regole Speciali (§Regole Speciali)
-    and this turn's anomalies: what a game table should show beside the threat."""
+    and this turn's anomalies: what a game table should show beside the threat (a new dict:
+    the caller may keep or change it)."""
+    flags = state.flags
+    key = (
+        state.threat,
+        flags.get("extra", 0),
+        flags.get("no_collab", False),
+        flags.get("no_redraw", False),
+    )
+    rules_now = _IN_FORCE.get(key)
+    if rules_now is None:
+        rules_now = _IN_FORCE[key] = _in_force(state)
+    return dict(rules_now)
+
+
+def _in_force(state: State) -> dict[str, Any]:
     t = _threat_card(state)
     special = t.special if t is not None else {}
     base = int(special.get("controls_required", 1))
