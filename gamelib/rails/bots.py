@@ -147,7 +147,7 @@ class PlannerBot:
                 return self._best_payment(state, p, claims, plan, prefer_long=True)
         elif last_round and claims:
             return self._best_payment(state, p, claims, plan, prefer_long=True)
-        return self._draw(state, p, plan, second=False, fallback=claims)
+        return self._draw(state, p, plan, second=False, fallback=claims, claims=claims)
 
     def _keep(self, state: RailsState, p: int) -> KeepTickets:
         """Keep the subset of offered tickets worth the most once the plan is re-made with them:
@@ -189,8 +189,14 @@ class PlannerBot:
         plan: Plan,
         second: bool,
         fallback: Sequence[ClaimRoute] = (),
+        claims: list[ClaimRoute] | None = None,
     ) -> Action:
-        legal = _rules.legal_actions(state)
+        # ``claims``: this turn's claim_actions, when the caller listed them (the list is the
+        # most of legal_actions; listing it twice per decision was a fifth of a game)
+        if claims is None:
+            legal = _rules.legal_actions(state)
+        else:
+            legal = _rules.turn_actions(state, claims)
         shown = {a.color for a in legal if isinstance(a, DrawFaceUp)}
         deficit, grey = self._needs(state, p, plan)
         wanted = [c for c in range(len(COLORS)) if deficit[c] > 0 and COLORS[c] in shown]

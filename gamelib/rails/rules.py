@@ -68,6 +68,7 @@ __all__ = [
     "from_json",
     "observation",
     "claim_actions",
+    "turn_actions",
 ]
 
 BOARD = load()
@@ -356,8 +357,14 @@ def legal_actions(state: RailsState) -> list[Action]:
         return _keep_actions(state)
     if phase == SECOND_DRAW:
         return _draw_actions(state, second=True)
+    return turn_actions(state, claim_actions(state))
+
+
+def turn_actions(state: RailsState, claims: list[ClaimRoute]) -> list[Action]:
+    """``legal_actions`` at the start of a turn, given its ``claims`` (``claim_actions(state)``):
+    a bot that has listed the claims already need not list them twice."""
     out = _draw_actions(state, second=False)
-    out.extend(claim_actions(state))
+    out.extend(claims)
     if state.ticket_deck:
         out.append(DrawTickets())
     if not out:
