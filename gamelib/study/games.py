@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from gamelib.airwar import bots as airwar_bots
@@ -62,31 +63,56 @@ class Lineup:
         return [make(kind, seed, seat) for seat, kind in enumerate(self.kinds)]
 
 
+def _cnw_options(options: tuple[str, ...]) -> dict[str, Any]:
+    """CNW: every named variant on, and ``no_cap`` lifts the lab's turn cap."""
+    return {
+        "options": {k: True for k in options if k != "no_cap"},
+        "turn_cap": None if "no_cap" in options else cnw_sim.DEFAULT_TURN_CAP,
+    }
+
+
+def _logiquo_options(options: tuple[str, ...]) -> dict[str, Any]:
+    """Logiquo: ``deck_out`` plays to the end of the deck instead of the first zero."""
+    return {"ending": "deck_out" if "deck_out" in options else "first_zero"}
+
+
+def _no_options(options: tuple[str, ...]) -> dict[str, Any]:
+    """A game without named variants."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Spec:
-    """One game as a study sees it."""
+    """One game as a study sees it: its seats and bots, its ``simulate`` module and how its
+    ``run_games`` is called (with the seat count or not, the variants as keywords)."""
 
     name: str
     players: tuple[int, int]  # fewest, most
     bots: tuple[str, ...]  # kinds a seat may hold
     default_bots: Callable[[int], tuple[str, ...]]
     make_bot: Callable[[str, int, int], Any]
-    play: Callable[..., list[Any]]  # (n, players, lineup, seed, executor, progress, options)
+    simulate: ModuleType  # its run_games(n, [players,] lineup, seed=, progress=, executor=, ...)
     row: Callable[[Any], Row]
+    seated: bool = True  # run_games takes the seat count after n (AirWar's does not)
+    run_options: Callable[[tuple[str, ...]], dict[str, Any]] = _no_options
     flags: tuple[str, ...] = ()
     options: tuple[str, ...] = field(default=())  # names --option accepts
 
-
-def _airwar_play(
-    n: int,
-    players: int,
-    lineup: Lineup,
-    seed: int,
-    executor: Executor | None,
-    progress: Progress | None,
-    options: tuple[str, ...],
-) -> list[Any]:
-    return airwar_sim.run_games(n, lineup, seed=seed, progress=progress, executor=executor)
+    def play(
+        self,
+        n: int,
+        players: int,
+        lineup: Lineup,
+        seed: int,
+        executor: Executor | None,
+        progress: Progress | None,
+        options: tuple[str, ...],
+    ) -> list[Any]:
+        """The game summaries of ``n`` seeded games of ``lineup`` through ``run_games``."""
+        head = (n, players, lineup) if self.seated else (n, lineup)
+        return self.simulate.run_games(
+            *head, seed=seed, progress=progress, executor=executor, **self.run_options(options)
+        )
 
 
 def _airwar_row(g: airwar_sim.GameSummary) -> Row:
@@ -95,64 +121,14 @@ def _airwar_row(g: airwar_sim.GameSummary) -> Row:
     return dict(seed=g.seed, winners=winners, length=g.turns, victory=victory, first=0)
 
 
-def _cnw_play(
-    n: int,
-    players: int,
-    lineup: Lineup,
-    seed: int,
-    executor: Executor | None,
-    progress: Progress | None,
-    options: tuple[str, ...],
-) -> list[Any]:
-    variants = {k: True for k in options if k != "no_cap"}
-    cap = None if "no_cap" in options else cnw_sim.DEFAULT_TURN_CAP
-    return cnw_sim.run_games(
-        n,
-        players,
-        lineup,
-        seed,
-        options=variants,
-        turn_cap=cap,
-        progress=progress,
-        executor=executor,
-    )
-
-
 def _cnw_row(g: cnw_sim.GameSummary) -> Row:
     return dict(
         seed=g.seed, winners=g.winners, length=g.turns, victory=g.victory, first=g.first_player
     )
 
 
-def _rails_play(
-    n: int,
-    players: int,
-    lineup: Lineup,
-    seed: int,
-    executor: Executor | None,
-    progress: Progress | None,
-    options: tuple[str, ...],
-) -> list[Any]:
-    return rails_sim.run_games(n, players, lineup, seed, progress, executor=executor)
-
-
 def _rails_row(g: rails_sim.GameSummary) -> Row:
     return dict(seed=g.seed, winners=g.winners, length=g.turns, victory=g.ended_by, first=0)
-
-
-def _logiquo_play(
-    n: int,
-    players: int,
-    lineup: Lineup,
-    seed: int,
-    executor: Executor | None,
-    progress: Progress | None,
-    options: tuple[str, ...],
-) -> list[Any]:
-    ending = "deck_out" if "deck_out" in options else "first_zero"
-    return logiquo_sim.run_games(
-        n, players, lineup, seed, ending=ending, progress=progress, executor=executor
-    )
 
 
 def _logiquo_row(g: logiquo_sim.GameSummary) -> Row:
@@ -173,8 +149,9 @@ GAMES: dict[str, Spec] = {
         ("planner", "random"),
         lambda _n: ("planner", "planner"),
         _airwar_bot,
-        _airwar_play,
+        airwar_sim,
         _airwar_row,
+        seated=False,
     ),
     "cnw": Spec(
         "cnw",
@@ -182,8 +159,9 @@ GAMES: dict[str, Spec] = {
         tuple(cnw_bots.BOTS),
         lambda n: tuple(("courier", "expansionist", "random")[i % 3] for i in range(n)),
         _cnw_bot,
-        _cnw_play,
+        cnw_sim,
         _cnw_row,
+        run_options=_cnw_options,
         options=("fiera", "realismo_alto", "diplomazia", "team_building", "no_cap"),
     ),
     "rails": Spec(
@@ -192,7 +170,7 @@ GAMES: dict[str, Spec] = {
         ("planner", "random"),
         lambda n: ("planner",) + ("random",) * (n - 1),
         _rails_bot,
-        _rails_play,
+        rails_sim,
         _rails_row,
     ),
     "logiquo": Spec(
@@ -201,8 +179,9 @@ GAMES: dict[str, Spec] = {
         ("careful", "selfish", "random"),
         lambda n: ("careful",) * n,
         _logiquo_bot,
-        _logiquo_play,
+        logiquo_sim,
         _logiquo_row,
+        run_options=_logiquo_options,
         flags=("everyone_survives",),
         options=("deck_out",),
     ),
