@@ -7,47 +7,23 @@ lab last played), so nothing depends on the shipped precomputed results being cu
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
+from tests.widgets.checkkit import (
+    answer_wrong_then_right,
+    by_name,
+    plain,
+    read_number,
+    widget_fixture,
+)
 from widgets.cnw.checks import lesson6 as checks
 from widgets.cnw.strategy import VARIANTS, VICTORIES, StrategyLab
 from widgets.i18n import t
-from widgets.kit.check import Check, Number, Reflect
 from widgets.kit.intervals import MARKS, MoreGames
 from widgets.kit.strategy import number
 
 SLA = VICTORIES.index("sla")
-
-
-def by_name(box: Any) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
-
-
-def read_number(text: str) -> float:
-    decimal, thousands = t("common.separators")
-    return float(text.replace(thousands, "").replace(decimal, "."))
-
-
-def answer_wrong_then_right(check: Check) -> None:
-    """A wrong answer shows the hint and counts as tried; the right one, the explanation."""
-    if isinstance(check, Number):
-        check.box.value = number(check.answer() + 10 * check.tolerance + 50, check.digits)
-    else:
-        wrong = [v for _, v in check.radio.options if v not in (None, check.answer())]
-        check.radio.value = wrong[0]
-    assert check.check() is False
-    assert check.hint in check.feedback.value and "Not yet" in check.feedback.value
-    assert check.status == "tried"
-    check.put(check.answer())
-    assert check.check() is True
-    assert plain(check.explain())[:40] in plain(check.feedback.value)
-    assert check.status == "right"
 
 
 def sweep_rows(lab: StrategyLab) -> list[tuple[float, float]]:
@@ -59,9 +35,7 @@ def sweep_rows(lab: StrategyLab) -> list[tuple[float, float]]:
 
 
 # ---------------------------------------------------------------------- step 1
-@pytest.fixture(scope="module")
-def lab() -> StrategyLab:
-    return StrategyLab(games=40)
+lab = widget_fixture(StrategyLab, games=40)
 
 
 def test_building_the_checks_plays_nothing(lab):
@@ -128,9 +102,7 @@ def test_seed_one_replays_the_games_of_seed_zero(lab):
 
 
 # ---------------------------------------------------------------------- step 2: variants
-@pytest.fixture(scope="module")
-def variants() -> StrategyLab:
-    return StrategyLab(games=12)
+variants = widget_fixture(StrategyLab, games=12)
 
 
 def test_variant_checks_match_the_sweep(variants):
