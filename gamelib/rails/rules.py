@@ -283,6 +283,10 @@ _ROUTE_INFO = tuple(
     )
     for r in ROUTES
 )
+# _ROUTE_INFO cut at each length: _UPTO[n] holds the routes of at most n trains, in id order,
+# so a hand that pays at most n cards never looks at the longer routes
+_LONGEST = max(info[1] for info in _ROUTE_INFO)
+_UPTO = tuple(tuple(info for info in _ROUTE_INFO if info[1] <= n) for n in range(_LONGEST + 1))
 _CLAIMS: dict[tuple[int, int, int], ClaimRoute] = {}
 
 
@@ -306,8 +310,8 @@ def claim_actions(state: RailsState, player: int | None = None) -> list[ClaimRou
     most = max(hand[:LOCO]) + locos
     few = state.players < DOUBLE_MIN
     out: list[ClaimRoute] = []
-    for rid, length, twin, kinds in _ROUTE_INFO:
-        if length > trains or length > most or owner[rid] != -1:
+    for rid, length, twin, kinds in _UPTO[min(trains, most, _LONGEST)]:
+        if owner[rid] != -1:
             continue
         if twin >= 0:
             twin_owner = owner[twin]
