@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 import gamelib.airwar as airwar
 from gamelib import bots as _base
@@ -87,6 +87,40 @@ def duel_odds(card: Card, foes: list[tuple[int, int]]) -> tuple[float, float, fl
     return pk, pw, plane_value(card)
 
 
+def _target_kind(target: str) -> str:
+    """What a raid on ``target`` strikes: "resources", "airbase" or "carrier"."""
+    if target == R.RESOURCES:
+        return "resources"
+    return "airbase" if CARDS[target].kind == "airbase" else "carrier"
+
+
+def _damage(kind: str, carrier_stage: bool, card: Card) -> float:
+    """The planner's damage stat of ``card`` against a target of ``kind`` (Carrier attack
+    counts double in the Carrier stage)."""
+    if kind == "resources":
+        return max(card.bombing, 0.6 * card.convoy_attack)
+    if kind == "airbase":
+        return card.bombing
+    return card.carrier_attack * (2 if carrier_stage else 1)
+
+
+# Every card's damage stat by (target kind, Carrier stage): the planner reads it per mission.
+_DAMAGE: dict[tuple[str, bool], dict[str, float]] = {
+    (kind, stage): {cid: _damage(kind, stage, c) for cid, c in CARDS.items()}
+    for kind in ("resources", "airbase", "carrier")
+    for stage in (False, True)
+}
+
+
+class _Goal(NamedTuple):
+    """What a target adds to the worth of a mission: a host's Defense and worth, or the
+    resources' Industry shield (times the planner's 0.7)."""
+
+    need: int
+    worth: float
+    shield: float
+
+
 class PlannerBot:
     """Chooses targets and mission sizes by expected damage against the interception it
     expects, intercepts when the expected exchange favours it, and uses Battle cards when they
@@ -96,9 +130,13 @@ class PlannerBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._memo_state: AirWarState | None = None
+        self._memo_data: dict[Any, Any] = {}
+        self._weighers: dict[tuple[Any, ...], _Weigher] = {}
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, state: AirWarState) -> Any:
+        self._memo_state = None  # a new decision: nothing is known yet (see _memo)
         legal = R.legal_actions(state)
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -110,22 +148,38 @@ class PlannerBot:
         return choice if choice in legal else legal[-1]
 
     # -- values --------------------------------------------------------------------------------
+    def _memo(self, state: AirWarState) -> dict[Any, Any]:
+        """What the bot has worked out about ``state`` in this decision: a decision on the
+        target plans every target from the same hand, and each plan asks about the unseen
+        cards three times."""
+        if self._memo_state is not state:
+            self._memo_state = state  # holding the state keeps its id from being reused
+            self._memo_data = {}
+        return self._memo_data
+
+    def _unseen_pool(self, state: AirWarState, me: int) -> list[Card]:
+        """:func:`unseen_pool`, memoised for the decision."""
+        memo = self._memo(state)
+        pool = memo.get(("unseen", me))
+        if pool is None:
+            pool = memo["unseen", me] = unseen_pool(state, me)
+        return pool
+
     def _interceptor_stats(self, state: AirWarState, me: int) -> list[tuple[int, int]]:
         """(Air-to-Air, Defense) of the opponent's unseen aircraft able to intercept."""
-        out = [
-            (c.air_to_air, c.defense)
-            for c in unseen_pool(state, me)
-            if c.kind == "aircraft" and c.air_to_air >= 1
-        ]
-        return out or [(0, 1)]
+        memo = self._memo(state)
+        out = memo.get(("foes", me))
+        if out is None:
+            out = [
+                (c.air_to_air, c.defense)
+                for c in self._unseen_pool(state, me)
+                if c.kind == "aircraft" and c.air_to_air >= 1
+            ]
+            out = memo["foes", me] = out or [(0, 1)]
+        return out
 
     def _damage_stat(self, state: AirWarState, target: str, card: Card) -> float:
-        if target == R.RESOURCES:
-            return max(card.bombing, 0.6 * card.convoy_attack)
-        if CARDS[target].kind == "airbase":
-            return card.bombing
-        mult = 2 if state.stage == "carrier" else 1
-        return card.carrier_attack * mult
+        return _DAMAGE[_target_kind(target), state.stage == "carrier"][card.id]
 
     def _host_value(self, state: AirWarState, owner: int, host: str) -> float:
         planes = state.grounded[owner].get(host, [])
@@ -153,13 +207,20 @@ class PlannerBot:
 
     # -- Attack --------------------------------------------------------------------------------
     def _expected_interceptors(self, state: AirWarState, target: str) -> int:
-        p = state.active
-        q = R.other(p)
-        fb, fc = R.scramble_room(state, target)
-        pool = [c for c in unseen_pool(state, p) if c.kind == "aircraft" and c.air_to_air >= 1]
-        unseen = len(unseen_pool(state, p)) or 1
-        expected_in_hand = len(state.hand[q]) * len(pool) / unseen
-        return min(fb + fc, round(expected_in_hand))
+        # the defender's room depends only on the kind of target: one count per kind a decision
+        memo = self._memo(state)
+        key = ("k", R.RESOURCES if target == R.RESOURCES else CARDS[target].kind)
+        k = memo.get(key)
+        if k is None:
+            p = state.active
+            q = R.other(p)
+            fb, fc = R.scramble_room(state, target)
+            unseen_cards = self._unseen_pool(state, p)
+            pool = [c for c in unseen_cards if c.kind == "aircraft" and c.air_to_air >= 1]
+            unseen = len(unseen_cards) or 1
+            expected_in_hand = len(state.hand[q]) * len(pool) / unseen
+            k = memo[key] = min(fb + fc, round(expected_in_hand))
+        return k
 
     def _mission_value(
         self,
@@ -174,11 +235,70 @@ class PlannerBot:
 
         ``duels`` memoises each aircraft's odds against ``foes`` (:func:`duel_odds`) while one
         plan weighs many missions against the same foes (pass a new dict for other foes)."""
-        return _Weigher(self, state, target, k, foes, duels).value(mission)
+        kind = _target_kind(target)
+        damage = _DAMAGE[kind, state.stage == "carrier"]
+        weigher = _Weigher(damage, kind == "resources", k, foes, duels)
+        return weigher.value(mission, self._goal(state, target))
+
+    def _goal(self, state: AirWarState, target: str) -> _Goal:
+        q = R.other(state.active)
+        if target == R.RESOURCES:
+            return _Goal(0, 0.0, R.war_total(state, q, "industry_shield") * 0.7)
+        return _Goal(R.host_defense(state, q, target), self._host_value(state, q, target), 0.0)
+
+    def _weigher(
+        self, state: AirWarState, target: str, k: int, foes: list[tuple[int, int]]
+    ) -> _Weigher:
+        """The weigher of this kind of target, stage, ``k`` and foes (the order of the foes
+        does not change their odds), kept across plans and decisions; a few dozen at most."""
+        kind = _target_kind(target)
+        key = (kind, state.stage == "carrier", k, tuple(sorted(foes)))
+        weigher = self._weighers.get(key)
+        if weigher is None:
+            if len(self._weighers) >= 32:
+                self._weighers.clear()
+            weigher = _Weigher(_DAMAGE[key[:2]], kind == "resources", k, foes)
+            self._weighers[key] = weigher
+        return weigher
 
     def _plan(self, state: AirWarState, target: str, pool: list[str]) -> tuple[float, list[str]]:
         """Best mission for ``target`` from ``pool``: strikers by damage, escorts by Air-to-Air,
         minus what the aircraft left on the ground cost the next defence."""
+        memo = self._memo(state)
+        fleet = memo.get(("fleet", tuple(pool)))
+        if fleet is None:  # the same for every target of the decision
+            fleet = memo["fleet", tuple(pool)] = self._fleet(state, pool)
+        cap, cards, escorts, hand_fighters, total_cap = fleet
+        if not cards or cap <= 0:
+            return 0.0, []
+        k = self._expected_interceptors(state, target)
+        foes = self._interceptor_stats(state, state.active)
+        weigher = self._weigher(state, target, k, foes)
+        goal = self._goal(state, target)
+        damage = weigher.damage
+        strikers = sorted(cards, key=lambda c: -damage[c.id])
+        best = (0.0, 0, 0)
+        for value, size, fighters_sent, n_strike, n_escort in weigher.missions(
+            strikers, escorts, cap, goal
+        ):
+            # aircraft that fly stay grounded during the enemy turn: lost defence
+            room_left = total_cap - size
+            defenders = min(room_left, hand_fighters - fighters_sent)
+            value += 1.2 * max(0, defenders)
+            if value > best[0]:
+                best = (value, n_strike, n_escort)
+        base_line = 1.2 * min(total_cap, hand_fighters)
+        value, n_strike, n_escort = best
+        chosen = strikers[:n_strike]
+        taken = {c.id for c in chosen}
+        extra = [c for c in escorts if c.id not in taken][:n_escort]
+        return value - base_line, [c.id for c in chosen + extra]
+
+    def _fleet(
+        self, state: AirWarState, pool: list[str]
+    ) -> tuple[int, list[Card], list[Card], int, int]:
+        """What a plan from ``pool`` needs whatever the target: the mission's size limit, the
+        aircraft that may fly (escorts first), the fighters in hand and the stage's capacity."""
         p = state.active
         cap = R.attack_capacity(state, p, state.stage)
         cards = [CARDS[c] for c in pool if R.can_fly(CARDS[c], state.stage)]
@@ -191,38 +311,13 @@ class PlannerBot:
             )
             keep = {c.id for c in cb[:room]}
             cards = [c for c in cards if c.id not in keep]
-        if not cards or cap <= 0:
-            return 0.0, []
-        k = self._expected_interceptors(state, target)
-        foes = self._interceptor_stats(state, p)
-        weigher = _Weigher(self, state, target, k, foes)  # one per plan: same target and foes
-        damage = weigher.damage
-        strikers = sorted(cards, key=lambda c: -damage(c))
         escorts = sorted(cards, key=lambda c: (-c.air_to_air, -c.defense))
         hand_fighters = sum(
             1 for c in state.hand[p] if CARDS[c].kind == "aircraft" and CARDS[c].air_to_air >= 1
         )
-        best = (0.0, [])
         stage_hosts = state.bases[p] if state.stage == "airbase" else state.carriers[p]
         total_cap = sum(R.host_capacity(state, p, h) for h in stage_hosts)
-        for n_strike in range(1, min(cap, len(strikers)) + 1):
-            chosen = strikers[:n_strike]
-            if damage(chosen[-1]) <= 0:
-                break
-            taken = {c.id for c in chosen}
-            rest = [c for c in escorts if c.id not in taken]  # the escorts, best first
-            for n_escort in range(0, min(cap - n_strike, len(rest)) + 1):
-                mission = chosen + rest[:n_escort]
-                value = weigher.value(mission)
-                # aircraft that fly stay grounded during the enemy turn: lost defence
-                fighters_sent = sum(1 for c in mission if c.air_to_air >= 1)
-                room_left = total_cap - len(mission)
-                defenders = min(room_left, hand_fighters - fighters_sent)
-                value += 1.2 * max(0, defenders)
-                if value > best[0]:
-                    best = (value, [c.id for c in mission])
-        base_line = 1.2 * min(total_cap, hand_fighters)
-        return best[0] - base_line, best[1]
+        return cap, cards, escorts, hand_fighters, total_cap
 
     def _target(self, state: AirWarState, legal: list[Any]) -> Any:
         best: tuple[float, Any] = (0.0, PassStage())
@@ -250,7 +345,9 @@ class PlannerBot:
         """Unseen enemy aircraft that could be in this mission."""
         me = R.other(state.active)
         out = [
-            c for c in unseen_pool(state, me) if c.kind == "aircraft" and R.can_fly(c, state.stage)
+            c
+            for c in self._unseen_pool(state, me)
+            if c.kind == "aircraft" and R.can_fly(c, state.stage)
         ]
         return out or [CARDS[c] for c in _DECK_IDS[R.SIDES[state.active]][:1]]
 
@@ -387,11 +484,14 @@ class PlannerBot:
         rem = state.convoy[q]
         shield = R.war_total(state, q, "convoy_shield")
         best: tuple[float, set[str]] = (-1.0, set())
+        # each aircraft's values once, not once per combination (up to 2**10 of them)
+        conv_of = {c: R.strike_value(state, c, "convoy_attack") for c in capable}
+        bomb_of = {c: R.strike_value(state, c, "bombing") for c in capable}
         for n in range(len(capable) + 1):
             for combo in combinations(capable, n):
-                conv = fixed_conv + sum(R.strike_value(state, c, "convoy_attack") for c in combo)
+                conv = fixed_conv + sum([conv_of[c] for c in combo])
                 conv = max(0, conv - shield) if conv else 0
-                lost_ind = sum(R.strike_value(state, c, "bombing") for c in combo)
+                lost_ind = sum([bomb_of[c] for c in combo])
                 value = 0.45 * min(conv, rem) + (3.0 if conv >= rem else 0.0) - lost_ind
                 if value > best[0]:
                     best = (value, set(combo))
@@ -418,57 +518,97 @@ class PlannerBot:
 
 
 class _Weigher:
-    """Weighs the missions of one plan against one target and one set of expected foes: what
-    every mission shares (the target's Defense and worth, each aircraft's damage and duel
-    odds) is computed once per plan instead of once per mission weighed."""
+    """Weighs missions against one kind of target (the resources, an airbase, a carrier) in one
+    stage and against ``k`` blind interceptions from one set of foes. The planner weighs the
+    same missions for every target of a kind and again at each step of building the chosen
+    one, so a mission's parts (gain, survival chances, damages) are kept by its ids, with its
+    chance of reaching each Defense asked; a target adds only its :class:`_Goal`."""
 
     def __init__(
         self,
-        bot: PlannerBot,
-        state: AirWarState,
-        target: str,
+        damage: dict[str, float],
+        resources: bool,
         k: int,
         foes: list[tuple[int, int]],
         duels: dict[str, tuple[float, float, float]] | None = None,
     ) -> None:
-        self.bot, self.state, self.target, self.k, self.foes = bot, state, target, k, foes
+        self.damage, self.resources, self.k, self.foes = damage, resources, k, foes
         self.duels: dict[str, tuple[float, float, float]] = {} if duels is None else duels
-        self.damages: dict[str, float] = {}
-        q = R.other(state.active)
-        self.resources = target == R.RESOURCES
-        if self.resources:
-            self.shield = R.war_total(state, q, "industry_shield") * 0.7
-        else:
-            self.need = R.host_defense(state, q, target)
-            self.worth = bot._host_value(state, q, target)
+        self.parts: dict[tuple[str, ...], tuple[float, list[float], list[float], float]] = {}
+        self.reach: dict[tuple[tuple[str, ...], int], float] = {}
+        self.plans: dict[tuple[Any, ...], list[tuple[float, int, int, int, int]]] = {}
 
-    def damage(self, card: Card) -> float:
-        """The bot's damage stat of ``card`` against this target (memoised)."""
-        value = self.damages.get(card.id)
-        if value is None:
-            value = self.damages[card.id] = self.bot._damage_stat(self.state, self.target, card)
-        return value
+    def missions(
+        self, strikers: list[Card], escorts: list[Card], cap: int, goal: _Goal
+    ) -> list[tuple[float, int, int, int, int]]:
+        """The missions a plan weighs, in its order, as (value, size, fighters, strikers,
+        escorts): the ``n`` best strikers, then the best escorts among the rest, within
+        ``cap``. Kept by the card types in those orders (copies of a card are alike; escorts
+        by their place among the strikers): the next step of building a mission, and the next
+        target of a kind, ask again with the same aircraft."""
+        place = {c.id: i for i, c in enumerate(strikers)}
+        key = (
+            tuple([c.type_id for c in strikers]),
+            tuple([place[c.id] for c in escorts]),
+            cap,
+            goal,
+        )
+        out = self.plans.get(key)
+        if out is not None:
+            return out
+        out = []
+        damage = self.damage
+        for n_strike in range(1, min(cap, len(strikers)) + 1):
+            chosen = strikers[:n_strike]
+            if damage[chosen[-1].id] <= 0:
+                break
+            taken = {c.id for c in chosen}
+            rest = [c for c in escorts if c.id not in taken]  # the escorts, best first
+            for n_escort in range(0, min(cap - n_strike, len(rest)) + 1):
+                mission = chosen + rest[:n_escort]
+                fighters = sum(1 for c in mission if c.air_to_air >= 1)
+                out.append((self.value(mission, goal), len(mission), fighters, n_strike, n_escort))
+        if len(self.plans) >= 256:
+            self.plans.clear()
+        self.plans[key] = out
+        return out
 
-    def value(self, mission: list[Card]) -> float:
-        """Expected worth of ``mission`` against ``k`` blind interceptions (one pass)."""
+    def _parts(self, mission: list[Card]) -> tuple[float, list[float], list[float], float]:
+        """Gain from the duels, each aircraft's chance to survive and damage, and (against
+        the resources) the damage expected to arrive."""
         m = len(mission)
         pick = min(1.0, self.k / m) if m else 0.0
         survive = []
         gain = 0.0
         duels = self.duels
         for c in mission:
-            odds = duels.get(c.id)
+            odds = duels.get(c.type_id)
             if odds is None:
-                odds = duels[c.id] = duel_odds(c, self.foes)
+                odds = duels[c.type_id] = duel_odds(c, self.foes)
             pk, pw, value = odds
             survive.append(1.0 - pick * pk)
             gain += pick * pw * 3.0 - pick * pk * value * 0.5
-        values = [self.damage(c) for c in mission]
+        values = [self.damage[c.id] for c in mission]
+        arrive = 0.0
         if self.resources:
-            dmg = sum(v * s for v, s in zip(values, survive, strict=True))
-            dmg -= self.shield
+            arrive = sum(v * s for v, s in zip(values, survive, strict=True))
+        return gain, survive, values, arrive
+
+    def value(self, mission: list[Card], goal: _Goal) -> float:
+        """Expected worth of ``mission`` against ``k`` blind interceptions (one pass)."""
+        ids = tuple([c.type_id for c in mission])  # copies of a card weigh the same
+        parts = self.parts.get(ids)
+        if parts is None:
+            parts = self.parts[ids] = self._parts(mission)
+        gain, survive, values, arrive = parts
+        if self.resources:
+            dmg = arrive
+            dmg -= goal.shield
             return gain + dmg
-        return gain + reach_chance(survive, values, self.need) * self.worth
+        prob = self.reach.get((ids, goal.need))
+        if prob is None:
+            prob = self.reach[ids, goal.need] = reach_chance(survive, values, goal.need)
+        return gain + prob * goal.worth
 
 
 def reach_chance(survive: list[float], damages: list[float], need: int) -> float:
