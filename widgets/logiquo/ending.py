@@ -18,7 +18,7 @@ from gamelib import logiquo as game
 from gamelib.core import play_out
 from gamelib.logiquo.ending import TIEBREAKS, ranking_key
 from widgets.common import card, html_table, tagged
-from widgets.i18n import t
+from widgets.i18n import language, t
 from widgets.logiquo.table import make_bot
 
 ENDINGS = ("first_zero", "deck_out")
@@ -26,10 +26,15 @@ SEATS = ("cooperative", "cooperative", "cooperative")
 DECIDERS = ("last_standing", *TIEBREAKS, "tie")
 
 
-@cache
 def bots_game(seed: int, ending: str = "first_zero", seats: tuple[str, ...] = SEATS) -> Any:
     """The final state of a bots' game at ``seed`` with ``ending`` (the table's bots: kind and
-    seed ``seed * 10 + seat``); cached, so a check and the view share one game."""
+    seed ``seed * 10 + seat``); cached, so a check and the view share one game (one a language:
+    the players' names are the page's)."""
+    return _bots_game(seed, ending, seats, language())
+
+
+@cache
+def _bots_game(seed: int, ending: str, seats: tuple[str, ...], _language: str) -> Any:
     names = [t(f"logiquo.table.name_{k}", n=i + 1) for i, k in enumerate(seats)]
     state = game.new_game(names, seed=seed, ending=ending)
     bots = [make_bot(kind, seed * 10 + p) for p, kind in enumerate(seats)]

@@ -14,7 +14,7 @@ from gamelib import logiquo as game
 from gamelib.core import play_out
 from gamelib.logiquo import actions
 from gamelib.logiquo.ending import TIEBREAKS, ranking_key
-from widgets.i18n import t
+from widgets.i18n import language, t
 from widgets.kit.check import Choice, Number, Order, Pick, Reflect, Variant, lesson_score, stack
 from widgets.logiquo.checks.common import (
     _hint,
@@ -29,10 +29,15 @@ SELFISH = ("cooperative", "selfish", "selfish")
 MIXED = ("cooperative", "selfish", "cooperative")
 
 
-@cache
 def played(seed: int, seats: tuple[str, ...]) -> tuple[Any, list[tuple[Any, Any]]]:
     """(final state, [(state before, action)]) of a bots' game at ``seed``: the table's bots,
-    kind and seed ``seed * 10 + seat``, the usual ending."""
+    kind and seed ``seed * 10 + seat``, the usual ending (cached a language: the players' names
+    are the page's)."""
+    return _played(seed, seats, language())
+
+
+@cache
+def _played(seed: int, seats: tuple[str, ...], _language: str) -> tuple[Any, list[tuple[Any, Any]]]:
     names = [t(f"logiquo.table.name_{k}", n=i + 1) for i, k in enumerate(seats)]
     state = game.new_game(names, seed=seed)
     bots = [make_bot(kind, seed * 10 + p) for p, kind in enumerate(seats)]
