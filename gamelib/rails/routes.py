@@ -207,13 +207,35 @@ def longest_trail(routes: Iterable[Route]) -> int:
     even city leaves an unused route there and could be extended), so only those are tried; and a
     branch is cut when even all unused routes could not beat the best found.
     """
-    graph = graph_of(routes)
-    best_overall = 0
-    for component in nx.connected_components(graph):
-        sub = graph.subgraph(component)
-        edges = [(u, v, d["length"]) for u, v, d in sub.edges(data=True)]
-        best_overall = max(best_overall, _longest_in(edges))
-    return best_overall
+    routes = list(routes)
+    piece = pieces(routes)
+    edges: dict[int, list[tuple[str, str, int]]] = {}
+    for r in routes:
+        edges.setdefault(piece[r.a], []).append((r.a, r.b, r.length))
+    return max((_longest_in(e) for e in edges.values()), default=0)
+
+
+def pieces(routes: Iterable[Route]) -> dict[str, int]:
+    """City -> the number of its connected piece of ``routes`` (cities joined by a chain of
+    them share it; a city on none is absent). Plain dicts: the networkx graph it replaces was
+    most of a game's final scoring, which a strategy lab does once per game."""
+    near: dict[str, list[str]] = {}
+    for r in routes:
+        near.setdefault(r.a, []).append(r.b)
+        near.setdefault(r.b, []).append(r.a)
+    out: dict[str, int] = {}
+    for start in near:
+        if start in out:
+            continue
+        k = len(out)
+        out[start] = k
+        todo = [start]
+        while todo:
+            for city in near[todo.pop()]:
+                if city not in out:
+                    out[city] = k
+                    todo.append(city)
+    return out
 
 
 def _contract(edges: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:

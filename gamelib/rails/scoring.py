@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from gamelib.rails.board import Route, Ticket, load, rules
-from gamelib.rails.routes import graph_of, longest_trail
+from gamelib.rails.routes import longest_trail, pieces
 from gamelib.rails.routes import ticket_completed as _ticket_completed
 
 __all__ = [
@@ -90,10 +90,12 @@ def final_scores(state: Any) -> list[PlayerScore]:
     top = max(trails)
     out = []
     for p in range(n):
-        graph = graph_of(owned[p])
+        piece = pieces(owned[p])  # a ticket is done when its cities share a piece (§Prendere)
         done, failed = [], []
         for tid in state.tickets[p]:
-            (done if _ticket_completed(graph, board.tickets[tid]) else failed).append(tid)
+            t = board.tickets[tid]
+            joined = t.a in piece and t.b in piece and piece[t.a] == piece[t.b]
+            (done if joined else failed).append(tid)
         tp = sum(board.tickets[t].points for t in done) - sum(
             board.tickets[t].points for t in failed
         )
