@@ -195,7 +195,7 @@ def test_actions_name_cards_and_players_in_english_too():
     text = words.action_text(game.OfferCard(to=2, card=some.id), state.players)
     assert text == f"offer {some.code} {some.name['en']} to Cy for free"
     trade = words.action_text(game.OfferTrade(to=1, give=None, ask="control"), state.players)
-    assert trade == "offer Bob 1 Data card for a control card of their choice"
+    assert trade == "offer Bob one Data card for a control card of their choice"
     i18n.set_language("it")
     try:
         text = words.action_text(game.OfferCard(to=2, card=some.id), state.players)
