@@ -218,14 +218,18 @@ class _HeuristicBot:
         wanted, other = self.attack_threshold, self.opportunistic_threshold
         known = _ODDS
         best, best_score = None, 0.0
-        # type() over isinstance, locals over attributes, odds' memo read inline: this loop
-        # sees every Attack of every Operations decision, the bots' hottest spot
+        source, attackers, most = None, 0, 0
+        # type() over isinstance, locals over attributes, odds' memo read inline, a source's
+        # pawns looked up once for its run of attacks: this loop sees every Attack of every
+        # Operations decision, the bots' hottest spot
         for a in actions:
             kind = type(a)
             if kind is Attack:
-                i = INDEX[a.source]
-                attackers = pawns[i] - 1
-                if a.dice != (attackers if attackers < 3 else 3):
+                if a.source is not source:
+                    source = a.source
+                    attackers = pawns[INDEX[source]] - 1
+                    most = attackers if attackers < 3 else 3
+                if a.dice != most:
                     continue  # always roll the most dice
                 j = INDEX[a.target]
                 if owner[j] in allies:
