@@ -6,14 +6,18 @@ file plays no game while they are current (``tests/widgets/test_cache.py`` fails
 
 from __future__ import annotations
 
-import re
 from statistics import fmean
 from typing import Any
 
 import pytest
 
-from widgets.i18n import t
-from widgets.kit.check import Check, Number, Reflect
+from tests.widgets.checkkit import (
+    answer_wrong_then_right,
+    by_name,
+    plain,
+    read_number,
+    widget_fixture,
+)
 from widgets.kit.intervals import MARKS, MoreGames
 from widgets.kit.strategy import number
 from widgets.rails.checks import lesson5 as checks
@@ -22,40 +26,13 @@ from widgets.rails.strategy import KIND_COLORS, StrategyLab
 PLANNER, RANDOM = (list(KIND_COLORS).index(k) for k in ("planner", "random"))
 
 
-def by_name(box: Any) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
-
-
 def mean_turns_shown(lab: StrategyLab) -> float:
     """The turns on average in the lab's summary line."""
-    decimal, thousands = t("common.separators")
     text = plain(lab.summary.value).split(" turns on average")[0].rsplit(" ", 1)[-1]
-    return float(text.replace(thousands, "").replace(decimal, "."))
+    return read_number(text)
 
 
-def answer_wrong_then_right(check: Check) -> None:
-    """A wrong answer shows the hint and counts as tried; the right one, the explanation."""
-    if isinstance(check, Number):
-        check.box.value = number(check.answer() + 10 * check.tolerance + 50, check.digits)
-    else:
-        wrong = [v for _, v in check.radio.options if v not in (None, check.answer())]
-        check.radio.value = wrong[0]
-    assert check.check() is False
-    assert check.hint in check.feedback.value and "Not yet" in check.feedback.value
-    assert check.status == "tried"
-    check.put(check.answer())
-    assert check.check() is True
-    assert plain(check.explain())[:40] in plain(check.feedback.value)
-    assert check.status == "right"
-
-
-@pytest.fixture(scope="module")
-def tournament() -> StrategyLab:
-    return StrategyLab(games=1000)
+tournament = widget_fixture(StrategyLab, games=1000)
 
 
 def test_building_the_checks_plays_nothing(monkeypatch):
