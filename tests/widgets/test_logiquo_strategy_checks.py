@@ -10,27 +10,15 @@ import re
 
 import pytest
 
-from widgets.kit.check import Check, Choice, Number, Reflect
+from tests.widgets.checkkit import bold_numbers, by_name, hint_then_explanation, widget_fixture
+from widgets.kit.check import Check, Reflect
 from widgets.kit.intervals import MoreGames
 from widgets.logiquo.checks import lesson4 as checks
 from widgets.logiquo.free_rider import FREE_RIDER, FreeRiderLab, win_share
 from widgets.logiquo.strategy import SWEEP_OFFSETS, SWEEP_PLAYERS, StrategyLab
 
 GAMES = 100
-BOLD = re.compile(r"<b>([\d.,]+)%?</b>")
-
-
-def by_name(box) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-def bold_numbers(html: str) -> list[float]:
-    return [float(x.replace(",", "")) for x in BOLD.findall(html)]
-
-
-@pytest.fixture(scope="module")
-def shared_lab() -> StrategyLab:
-    return StrategyLab(games=GAMES)
+shared_lab = widget_fixture(StrategyLab, games=GAMES)
 
 
 @pytest.fixture
@@ -42,14 +30,8 @@ def lab(shared_lab: StrategyLab) -> StrategyLab:
     return shared_lab
 
 
-@pytest.fixture(scope="module")
-def rider() -> FreeRiderLab:
-    return FreeRiderLab(games=GAMES)
-
-
-@pytest.fixture(scope="module")
-def study() -> MoreGames:
-    return MoreGames("logiquo")
+rider = widget_fixture(FreeRiderLab, games=GAMES)
+study = widget_fixture(MoreGames, "logiquo")
 
 
 def test_building_the_checks_plays_no_game(monkeypatch):
@@ -166,26 +148,12 @@ def all_checks(lab, rider, study) -> list[Check]:
     return [x for box in boxes for x in box.children]
 
 
-def wrong(check: Check) -> None:
-    answer = check.answer()
-    if isinstance(check, Number):
-        check.box.value = str(answer + check.tolerance + 1)
-    elif isinstance(check, Choice):
-        check.radio.value = next(v for _, v in check.radio.options if v not in (None, answer))
-
-
 def test_every_check_hints_when_wrong_and_explains_when_right(lab, rider, study):
     found = all_checks(lab, rider, study)
     scored = [c for c in found if isinstance(c, Check)]
     assert len(scored) == 7 and len(found) == 11  # 7 checks, 4 reflections with a model answer
     for check in scored:
-        wrong(check)
-        assert check.check() is False, check.name
-        assert check.hint in check.feedback.value and "{" not in check.hint, check.name
-        check.put(check.answer())
-        assert check.check() is True, check.name
-        assert check.explain() in check.feedback.value, check.name
-        assert "{" not in check.explain(), check.name
+        hint_then_explanation(check)
     for reflect in (c for c in found if isinstance(c, Reflect)):
         reflect.show_me()
         assert reflect.model() in reflect.feedback.value and "{" not in reflect.model()
