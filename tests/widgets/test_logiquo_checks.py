@@ -7,37 +7,21 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from gamelib import logiquo as game
 from gamelib.logiquo import actions, cards, odds
 from gamelib.logiquo.ending import ranking_key
+from tests.widgets.checkkit import by_name, hint_then_explanation, widget_fixture
 from widgets.i18n import t
-from widgets.kit.check import Check, Choice, Number, Order, Reflect
+from widgets.kit.check import Check
 from widgets.logiquo import checks
 from widgets.logiquo.deck import CardBrowser, CoverageLab
 from widgets.logiquo.ending import EndingView
 from widgets.logiquo.odds_lab import OddsLab
 from widgets.logiquo.table import LogiquoTable
 
-
-def by_name(box) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-@pytest.fixture(scope="module")
-def browser() -> CardBrowser:
-    return CardBrowser()
-
-
-@pytest.fixture(scope="module")
-def cover() -> CoverageLab:
-    return CoverageLab()
-
-
-@pytest.fixture(scope="module")
-def lab() -> OddsLab:
-    return OddsLab()
+browser = widget_fixture(CardBrowser)
+cover = widget_fixture(CoverageLab)
+lab = widget_fixture(OddsLab)
 
 
 def family(code: str) -> str:
@@ -331,29 +315,8 @@ def all_checks() -> list[Check]:
     return [x for x in found if isinstance(x, Check)]
 
 
-def wrong(check: Check) -> None:
-    """Put a wrong answer in the check's control."""
-    answer = check.answer()
-    if isinstance(check, Number):
-        check.box.value = str(answer + check.tolerance + 1)
-    elif isinstance(check, Order):
-        check.put(tuple(reversed(answer)))
-    elif isinstance(check, Choice):
-        check.radio.value = next(
-            v
-            for _, v in check.radio.options
-            if v is not None and v not in (answer if isinstance(answer, frozenset) else {answer})
-        )
-
-
 def test_every_check_hints_when_wrong_and_explains_when_right():
     found = all_checks()
     assert len(found) == 22  # 9 in lesson 1, 6 in lesson 2, 7 in lesson 3
     for check in found:
-        wrong(check)
-        assert check.check() is False, check.name
-        assert check.hint in check.feedback.value and "{" not in check.hint, check.name
-        check.put(check.answer())
-        assert check.check() is True, check.name
-        assert check.explain() in check.feedback.value, check.name
-        assert "{" not in check.explain(), check.name
+        hint_then_explanation(check)
