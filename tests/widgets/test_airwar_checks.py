@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 
 import pytest
 
 import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar import cards, rules
+from tests.widgets.checkkit import by_name, show_every, widget_fixture
 from widgets.airwar import checks
 from widgets.airwar.deck import CapacityCalculator, CardBrowser, side_label
 from widgets.airwar.odds_lab import OddsLab
@@ -21,26 +21,11 @@ from widgets.airwar.raid import CARRIER_TARGET, RaidStepper
 from widgets.airwar.setup import SetupView
 from widgets.airwar.table import AirWarTable
 from widgets.i18n import t
-from widgets.kit.check import RIGHT, SHOWN, TRIED, Check, Reflect
+from widgets.kit.check import RIGHT, TRIED
 
-
-def by_name(box) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-@pytest.fixture(scope="module")
-def browser() -> CardBrowser:
-    return CardBrowser()
-
-
-@pytest.fixture(scope="module")
-def calc() -> CapacityCalculator:
-    return CapacityCalculator()
-
-
-@pytest.fixture(scope="module")
-def lab() -> OddsLab:
-    return OddsLab()
+browser = widget_fixture(CardBrowser)
+calc = widget_fixture(CapacityCalculator)
+lab = widget_fixture(OddsLab)
 
 
 def markers(browser: CardBrowser, side: str) -> list[tuple[float, float, str]]:
@@ -118,14 +103,8 @@ def test_wrong_answer_hints_right_answer_explains(calc):
 
 
 # ---------------------------------------------------------------------- lesson 2
-@pytest.fixture(scope="module")
-def raid() -> RaidStepper:
-    return RaidStepper(seed=4)
-
-
-@pytest.fixture(scope="module")
-def carrier() -> RaidStepper:
-    return RaidStepper(seed=4, target=CARRIER_TARGET)
+raid = widget_fixture(RaidStepper, seed=4)
+carrier = widget_fixture(RaidStepper, seed=4, target=CARRIER_TARGET)
 
 
 def test_raid_checks_match_the_bars(raid):
@@ -269,12 +248,5 @@ def test_every_airwar_check_has_its_texts(browser, calc, lab):
         checks.lesson4.table(table),
         checks.lesson4.end(table),
     ]
-    kinds = Counter()
-    for box in boxes:
-        for check in box.children:
-            check.show_me()
-            assert check.status == SHOWN
-            assert re.search(r"</b> \S", check.feedback.value), check.name
-            assert "{" not in check.feedback.value, check.name
-            kinds[type(check).__name__] += 1
+    kinds = show_every(boxes)
     assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 3
