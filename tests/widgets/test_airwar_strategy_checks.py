@@ -9,31 +9,20 @@ from __future__ import annotations
 import math
 from statistics import fmean
 
-import pytest
-
 from gamelib.airwar import simulate
+from tests.widgets.checkkit import by_name, widget_fixture
 from widgets.airwar.checks import lesson5 as checks
 from widgets.airwar.strategy import StrategyLab
 from widgets.i18n import t
-from widgets.kit.check import RIGHT, SHOWN, TRIED, Check, Reflect
+from widgets.kit.check import RIGHT, SHOWN, TRIED
 from widgets.kit.intervals import MoreGames
 from widgets.kit.strategy import number
 
 GAMES = 12
 
 
-def by_name(box) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-@pytest.fixture(scope="module")
-def lab() -> StrategyLab:
-    return StrategyLab(games=GAMES)
-
-
-@pytest.fixture(scope="module")
-def more() -> MoreGames:
-    return MoreGames("airwar")
+lab = widget_fixture(StrategyLab, games=GAMES)
+more = widget_fixture(MoreGames, "airwar")
 
 
 def test_building_the_checks_plays_no_game():
