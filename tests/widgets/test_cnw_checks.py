@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections import Counter
 
 import pytest
 
@@ -16,6 +15,7 @@ from gamelib.cnw import battle
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import state as st
 from gamelib.cnw.queries import delivery_chain
+from tests.widgets.checkkit import by_name, show_every, widget_fixture
 from widgets.cnw import checks
 from widgets.cnw.battle_lab import BattleLab
 from widgets.cnw.board_map import BoardMap
@@ -24,26 +24,10 @@ from widgets.cnw.shipments import ShipmentLab
 from widgets.cnw.table import CnwTable
 from widgets.cnw.turn import TurnWalkthrough
 from widgets.i18n import t
-from widgets.kit.check import Check, Reflect
 
-
-def by_name(box) -> dict[str, Check | Reflect]:
-    return {c.name: c for c in box.children}
-
-
-@pytest.fixture(scope="module")
-def board_map() -> BoardMap:
-    return BoardMap()
-
-
-@pytest.fixture(scope="module")
-def lab() -> BattleLab:
-    return BattleLab(attackers=3, defenders=3)
-
-
-@pytest.fixture(scope="module")
-def ships() -> ShipmentLab:
-    return ShipmentLab()
+board_map = widget_fixture(BoardMap)
+lab = widget_fixture(BattleLab, attackers=3, defenders=3)
+ships = widget_fixture(ShipmentLab)
 
 
 def rank_in(info: str) -> int:
@@ -298,9 +282,7 @@ def test_deck_checks_match_the_deck_chart(ships):
 
 
 # ---------------------------------------------------------------------- lesson 3
-@pytest.fixture(scope="module")
-def walk() -> TurnWalkthrough:
-    return TurnWalkthrough(seed=7)
+walk = widget_fixture(TurnWalkthrough, seed=7)
 
 
 def test_turn_checks_match_the_walkthrough(walk):
@@ -401,11 +383,5 @@ def test_every_cnw_check_has_its_texts():
         checks.lesson5.table(table),
         checks.lesson5.end(table),
     ]
-    kinds = Counter()
-    for box in boxes:
-        for check in box.children:
-            check.show_me()
-            assert re.search(r"</b> \S", check.feedback.value), check.name
-            assert "{" not in check.feedback.value, check.name
-            kinds[type(check).__name__] += 1
+    kinds = show_every(boxes)
     assert sum(kinds.values()) >= 40 and kinds["Reflect"] >= 5
