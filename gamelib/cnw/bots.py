@@ -138,7 +138,11 @@ class _HeuristicBot:
         if phase == BRIEFING:
             return self._least_needed(state, me, actions)
         if phase in (REINFORCE, ELIM_DEPLOY):
-            tris = [a for a in actions if isinstance(a, PlayTris)]
+            tris = []
+            for a in actions:  # a tris comes first (reinforce_actions)
+                if type(a) is not PlayTris:
+                    break
+                tris.append(a)
             if tris:
                 return max(tris, key=lambda a: _rules.DECK.tris_value([INDEX[c] for c in a.cards]))
             return self._deploy(state, me, actions, targets)
@@ -194,19 +198,20 @@ class _HeuristicBot:
         )
 
     def _deploy(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
-        deploys = [a for a in actions if type(a) is Deploy]
+        # reinforce_actions lists any tris first, then each gateway's deploys of 1 to ``pool``
+        # pawns in a run: the run's first names the gateway, its last deploys all the pool
+        first = 0
+        while type(actions[first]) is not Deploy:
+            first += 1
+        pool = state.pool
         view = _View(state, me)
 
-        def score(code: str) -> float:
-            i = INDEX[code]
+        def score(k: int) -> float:
+            i = INDEX[actions[k].gateway]
             return view.front(i, targets, view.threat(i))
 
-        best = max(
-            dict.fromkeys(a.gateway for a in deploys),  # ordered: ties go to the first
-            key=score,
-        )
-        pool = state.pool
-        return next(a for a in deploys if a.gateway == best and a.count == pool)
+        best = max(range(first, len(actions), pool), key=score)  # ties go to the first
+        return actions[best + pool - 1]
 
     def _operate(self, state: CnwState, me: int, actions: list, targets: dict[int, float]) -> Any:
         owner, pawns = state.owner, state.pawns

@@ -125,6 +125,10 @@ __all__ = [
 ]
 
 
+# PlacePawn by gateway index, the shared instances of ``single`` looked up once (§4 step 5)
+_PLACE = [single(PlacePawn, code) for code in CODES]
+
+
 def legal_actions(state: CnwState) -> list[Action]:
     """Every action the player who decides now may take (empty once the game is over)."""
     phase = state.phase
@@ -146,7 +150,7 @@ def legal_actions(state: CnwState) -> list[Action]:
     if phase in (MOVE_IN, REPOSITION_COUNT):
         return move_in_actions(state)
     if phase == PLACEMENT:
-        return [single(PlacePawn, CODES[i]) for i, o in enumerate(state.owner) if o == p]
+        return [_PLACE[i] for i, o in enumerate(state.owner) if o == p]
     if phase == REPOSITION:
         out = reposition_actions(state, p)
         out.append(END_PHASE)

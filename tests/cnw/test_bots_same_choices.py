@@ -1,7 +1,7 @@
 """The heuristic bots' speed-ups (a per-decision view of the map, inline odds, re-roll choices
-memoised by sorted dice) must pick what the plain loops picked: the shipped studies and the
-precomputed lab results depend on the same seeds giving the same games. Each decision of seeded
-bot games is checked against the loops as they were before the speed-ups."""
+memoised by sorted dice, deploys read by the listing's runs) must pick what the plain loops
+picked: the shipped studies and the precomputed lab results depend on the same seeds giving the
+same games. Each decision of seeded bot games is checked against the loops as they were."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from typing import Any
 
 from gamelib import cnw
 from gamelib.cnw import battle
-from gamelib.cnw.actions import Attack, EndPhase, KeepDice, ObcReroll, Occupy
+from gamelib.cnw.actions import Attack, Deploy, EndPhase, KeepDice, ObcReroll, Occupy, PlayTris
 from gamelib.cnw.bots import CourierBot, ExpansionistBot, odds
 from gamelib.cnw.network import HUB, INDEX
 from gamelib.cnw.operations import may_reroll
 from gamelib.cnw.state import (
     OPERATIONS,
     PLACEMENT,
+    REINFORCE,
     REROLL_ATTACKER,
     REROLL_DEFENDER,
     geo_of,
@@ -48,6 +49,15 @@ def plain_place(state: Any, me: int, actions: list, targets: dict[int, float]) -
         return plain_front(state, me, i, targets) + 0.3 * need + targets.get(i, 0.0)
 
     return max(actions, key=score)
+
+
+def plain_deploy(state: Any, me: int, actions: list, targets: dict[int, float]) -> Any:
+    deploys = [a for a in actions if isinstance(a, Deploy)]
+    best = max(
+        dict.fromkeys(a.gateway for a in deploys),
+        key=lambda c: plain_front(state, me, INDEX[c], targets),
+    )
+    return next(a for a in deploys if a.gateway == best and a.count == state.pool)
 
 
 def plain_operate(bot: Any, state: Any, me: int, actions: list, targets: dict) -> Any:
@@ -96,7 +106,7 @@ def plain_reroll(state: Any, actions: list) -> Any:
 
 
 def test_heuristic_bots_choose_as_the_plain_loops_did() -> None:
-    checked = {"place": 0, "operate": 0, "reroll": 0}
+    checked = {"place": 0, "deploy": 0, "operate": 0, "reroll": 0}
     for seed in range(3):
         options = {"diplomazia": True} if seed == 2 else {}
         state = cnw.new_game(3, seed=seed, turn_cap=20, **options)
@@ -105,9 +115,14 @@ def test_heuristic_bots_choose_as_the_plain_loops_did() -> None:
             me = cnw.current_player(state)
             bot = bots[me]
             actions = cnw.legal_actions(state)
-            if len(actions) > 1 and state.phase in (PLACEMENT, OPERATIONS):
+            no_tris = not any(isinstance(a, PlayTris) for a in actions)
+            if len(actions) > 1 and state.phase in (PLACEMENT, OPERATIONS, REINFORCE) and no_tris:
                 targets = bot._plan(state, me)
-                if state.phase == PLACEMENT:
+                if state.phase == REINFORCE:
+                    got = bot._deploy(state, me, actions, targets)
+                    assert got == plain_deploy(state, me, actions, targets)
+                    checked["deploy"] += 1
+                elif state.phase == PLACEMENT:
                     got = bot._best_place(state, me, actions, targets)
                     assert got == plain_place(state, me, actions, targets)
                     checked["place"] += 1
