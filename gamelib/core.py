@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -21,16 +22,40 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 
+REFUSAL_CODE = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*$")
+
+
 class IllegalAction(ValueError):
-    """An action the rules forbid. ``rule`` names the rulebook section it breaks (e.g. "§7.1").
+    """An action the rules forbid. ``rule`` names the rulebook section it breaks (e.g. "§7.1");
+    ``code`` names the refusal (``"tris.one_a_turn"``) and ``values`` its particulars, so the
+    widgets say it in the learner's language (``<game>.illegal.<code>`` in the catalog): gamelib
+    has no words. A module not yet converted passes an English sentence as the code; ``coded``
+    tells the two apart.
 
     Raised before any change is made: the state the caller holds is still the valid game.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, code: str, /, **values: Any) -> None:
         self.rule = rule
-        self.reason = message
-        super().__init__(f"{message} ({rule})")
+        self.code = code
+        self.values = values
+        super().__init__(f"{code} ({rule})" + (f" {values}" if values else ""))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a refusal crosses process pools whole
+        return (_refusal, (self.rule, self.code, self.values))
+
+    @property
+    def coded(self) -> bool:
+        return bool(REFUSAL_CODE.match(self.code))
+
+    @property
+    def reason(self) -> str:
+        """For developers and logs: the code (or the legacy sentence) with its values."""
+        return self.code + (f" {self.values}" if self.values else "")
+
+
+def _refusal(rule: str, code: str, values: dict[str, Any]) -> IllegalAction:
+    return IllegalAction(rule, code, **values)
 
 
 class SaveFormatError(ValueError):

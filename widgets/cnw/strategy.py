@@ -21,6 +21,7 @@ from widgets.cnw.table import make_bot
 from widgets.common import boxed
 from widgets.i18n import t
 from widgets.kit import strategy as kit
+from widgets.kit.refusals import refusal
 
 LINEUPS = {
     "mixed": lambda n: [("courier", "expansionist", "random")[i % 3] for i in range(n)],
@@ -245,7 +246,7 @@ class StrategyLab(kit.StrategyLab):
     ) -> list[list[Any]]:
         """One stacked bar per setting; a setting the rules refuse is listed as skipped."""
         rows = [
-            [b.label, None, r.reason] if isinstance(r, IllegalAction) else [b.label, r, ""]
+            [b.label, None, refusal("cnw", r)] if isinstance(r, IllegalAction) else [b.label, r, ""]
             for b, r in zip(batches, results, strict=True)
         ]
         played = [r for r in rows if r[1]]

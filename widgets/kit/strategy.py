@@ -30,6 +30,7 @@ from gamelib.core import IllegalAction
 from widgets.common import Notice, card, figure, progress_bar, run_with_progress
 from widgets.i18n import t
 from widgets.kit import cache, executor
+from widgets.kit.refusals import refusal
 
 Kind = Literal["int", "bounded", "slider", "choice", "flags"]
 Progress = Callable[[int, int], None]
@@ -453,7 +454,10 @@ class StrategyLab(w.VBox):
                 b.disabled = False
         refused = [r for r in results if isinstance(r, IllegalAction)]
         if refused and not action.partial:
-            self.notice.error(t(self.illegal, rule=refused[0].rule, reason=refused[0].reason))
+            game = type(self).__module__.split(".")[1]  # widgets.<game>.strategy
+            self.notice.error(
+                t(self.illegal, rule=refused[0].rule, reason=refusal(game, refused[0]))
+            )
             return action.nothing()
         self.notice.clear()
         self.shown[name] = action.show(values, batches, results)

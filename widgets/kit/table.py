@@ -29,6 +29,7 @@ import ipywidgets as w
 from gamelib.core import IllegalAction
 from widgets.common import Notice, button, card, progress_bar, run_with_progress, tagged
 from widgets.i18n import t
+from widgets.kit.refusals import refusal
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
 LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
@@ -112,6 +113,15 @@ class TableBase(w.VBox):
 
     def seat_label(self, i: int) -> str:
         return t(f"{self.texts}.seat", n=i + 1)
+
+    def refusal(self, error: IllegalAction) -> str:
+        """A refused move in words (``<game>.illegal.<code>``), values through
+        :meth:`refusal_value`."""
+        return refusal(self.game.NAME, error, self.refusal_value)
+
+    def refusal_value(self, name: str, value: Any) -> Any:
+        """A refusal's value as the learner reads it (a game turns ids into names)."""
+        return value
 
     def describe(self, action: Any, state: Any) -> str:
         """An action in words for the notice and the log (HTML-safe)."""
@@ -265,7 +275,7 @@ class TableBase(w.VBox):
         try:
             self.session.apply(action)
         except IllegalAction as e:
-            self.notice.error(t(f"{self.texts}.illegal", rule=e.rule, reason=html.escape(e.reason)))
+            self.notice.error(t(f"{self.texts}.illegal", rule=e.rule, reason=self.refusal(e)))
             return False
         self.notice.info(t(f"{self.texts}.done", action=self.describe(action, before)))
         self._moved()
