@@ -271,12 +271,16 @@ class PlannerBot:
         cap, cards, escorts, hand_fighters, total_cap = fleet
         if not cards or cap <= 0:
             return 0.0, []
-        k = self._expected_interceptors(state, target)
-        foes = self._interceptor_stats(state, state.active)
-        weigher = self._weigher(state, target, k, foes)
+        found = memo.get(("strikers", _target_kind(target), tuple(pool)))
+        if found is None:  # the same for every target of a kind in the decision
+            k = self._expected_interceptors(state, target)
+            foes = self._interceptor_stats(state, state.active)
+            weigher = self._weigher(state, target, k, foes)
+            damage = weigher.damage
+            strikers = sorted(cards, key=lambda c: -damage[c.id])
+            found = memo["strikers", _target_kind(target), tuple(pool)] = (weigher, strikers)
+        weigher, strikers = found
         goal = self._goal(state, target)
-        damage = weigher.damage
-        strikers = sorted(cards, key=lambda c: -damage[c.id])
         best = (0.0, 0, 0)
         for value, size, fighters_sent, n_strike, n_escort in weigher.missions(
             strikers, escorts, cap, goal
@@ -543,13 +547,20 @@ class _Weigher:
     ) -> list[tuple[float, int, int, int, int]]:
         """The missions a plan weighs, in its order, as (value, size, fighters, strikers,
         escorts): the ``n`` best strikers, then the best escorts among the rest, within
-        ``cap``. Kept by the card types in those orders (copies of a card are alike; escorts
-        by their place among the strikers): the next step of building a mission, and the next
-        target of a kind, ask again with the same aircraft."""
-        place = {c.id: i for i, c in enumerate(strikers)}
+        ``cap``. Kept by the card types in those orders (copies of a card are alike; an escort
+        also by its place among the strikers that may lead a mission, those with damage within
+        ``cap``): the next step of building a mission, and the next target of a kind, ask
+        again with the same aircraft, often in another order of equal cards."""
+        damage = self.damage
+        lead = 0
+        for c in strikers[: min(cap, len(strikers))]:
+            if damage[c.id] <= 0:
+                break
+            lead += 1
+        place = {c.id: i for i, c in enumerate(strikers[:lead])}
         key = (
-            tuple([c.type_id for c in strikers]),
-            tuple([place[c.id] for c in escorts]),
+            tuple([c.type_id for c in strikers[:lead]]),
+            tuple([(c.type_id, place.get(c.id, -1)) for c in escorts]),
             cap,
             goal,
         )
@@ -557,16 +568,15 @@ class _Weigher:
         if out is not None:
             return out
         out = []
-        damage = self.damage
-        for n_strike in range(1, min(cap, len(strikers)) + 1):
+        for n_strike in range(1, lead + 1):
             chosen = strikers[:n_strike]
-            if damage[chosen[-1].id] <= 0:
-                break
             taken = {c.id for c in chosen}
             rest = [c for c in escorts if c.id not in taken]  # the escorts, best first
+            fighters = sum(1 for c in chosen if c.air_to_air >= 1)  # counted as escorts join
             for n_escort in range(0, min(cap - n_strike, len(rest)) + 1):
+                if n_escort:
+                    fighters += rest[n_escort - 1].air_to_air >= 1
                 mission = chosen + rest[:n_escort]
-                fighters = sum(1 for c in mission if c.air_to_air >= 1)
                 out.append((self.value(mission, goal), len(mission), fighters, n_strike, n_escort))
         if len(self.plans) >= 256:
             self.plans.clear()
@@ -599,6 +609,9 @@ class _Weigher:
         ids = tuple([c.type_id for c in mission])  # copies of a card weigh the same
         parts = self.parts.get(ids)
         if parts is None:
+            if len(self.parts) >= 4096:  # bounded: a long game may keep one weigher
+                self.parts.clear()
+                self.reach.clear()
             parts = self.parts[ids] = self._parts(mission)
         gain, survive, values, arrive = parts
         if self.resources:
