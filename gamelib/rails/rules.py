@@ -68,7 +68,6 @@ __all__ = [
     "from_json",
     "observation",
     "claim_actions",
-    "turn_actions",
 ]
 
 BOARD = load()
@@ -283,9 +282,7 @@ _ROUTE_INFO = tuple(
     )
     for r in ROUTES
 )
-# _ROUTE_INFO cut at each length: _UPTO[n] holds the routes of at most n trains, in id order,
-# so a hand that pays at most n cards never looks at the longer routes
-_LONGEST = max(info[1] for info in _ROUTE_INFO)
+_LONGEST = max(info[1] for info in _ROUTE_INFO)  # _UPTO[n]: the routes of n trains at most
 _UPTO = tuple(tuple(info for info in _ROUTE_INFO if info[1] <= n) for n in range(_LONGEST + 1))
 _CLAIMS: dict[tuple[int, int, int], ClaimRoute] = {}
 
@@ -365,15 +362,12 @@ def legal_actions(state: RailsState) -> list[Action]:
 
 
 def turn_actions(state: RailsState, claims: list[ClaimRoute]) -> list[Action]:
-    """``legal_actions`` at the start of a turn, given its ``claims`` (``claim_actions(state)``):
-    a bot that has listed the claims already need not list them twice."""
+    """``legal_actions`` of a turn's start from its ``claims`` (a bot lists them only once)."""
     out = _draw_actions(state, second=False)
     out.extend(claims)
     if state.ticket_deck:
         out.append(DrawTickets())
-    if not out:
-        out.append(Pass())
-    return out
+    return out or [Pass()]
 
 
 def _has_move(state: RailsState) -> bool:
