@@ -180,7 +180,7 @@ class ActionCodec:
     def to_json(self, action: Any) -> dict[str, Any]:
         name = type(action).__name__
         if self.classes.get(name) is not type(action):
-            raise IllegalAction("§actions", f"{action!r} is not an action of this game")
+            raise IllegalAction("§actions", "action.foreign", action=repr(action))
         out: dict[str, Any] = {"type": name}
         for field in dataclasses.fields(action):
             value = getattr(action, field.name)
@@ -189,13 +189,15 @@ class ActionCodec:
 
     def from_json(self, data: Any) -> Any:
         if not isinstance(data, dict) or data.get("type") not in self.classes:
-            raise IllegalAction("§actions", f"{data!r} does not describe an action of this game")
+            raise IllegalAction("§actions", "action.malformed", data=repr(data))
         cls = self.classes[data["type"]]
         kwargs = {}
         for field in dataclasses.fields(cls):
             if field.name not in data:
                 if field.default is dataclasses.MISSING:
-                    raise IllegalAction("§actions", f"{cls.__name__} needs {field.name!r}")
+                    raise IllegalAction(
+                        "§actions", "action.missing", action=cls.__name__, field=field.name
+                    )
                 continue
             value = data[field.name]
             kwargs[field.name] = tuple(value) if isinstance(value, list) else value
@@ -204,7 +206,7 @@ class ActionCodec:
     def check(self, action: Any) -> None:
         """Reject anything that is not one of this game's action objects (malformed input)."""
         if type(action) not in self.classes.values():
-            raise IllegalAction("§actions", f"{action!r} is not an action of this game")
+            raise IllegalAction("§actions", "action.foreign", action=repr(action))
 
 
 # --------------------------------------------------------------------------------------------

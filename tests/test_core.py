@@ -81,7 +81,7 @@ def test_action_codec_round_trip_and_malformed_input():
     assert str(action) == "move 2 JFK→LHR"
     with pytest.raises(core.IllegalAction):
         codec.from_json({"type": "Teleport"})
-    with pytest.raises(core.IllegalAction, match="needs 'target'"):
+    with pytest.raises(core.IllegalAction, match="action.missing"):
         codec.from_json({"type": "Move", "source": "JFK"})
     with pytest.raises(core.IllegalAction):
         codec.check(("JFK", "LHR"))
