@@ -94,18 +94,13 @@ def shortest_route(
     # shared edge tuple per pair, a cheaper parallel route replacing it in place
     adj: dict[str, dict[str, tuple[tuple[int, int], float, int]]] = {}
     routes = board.routes
-    ends = _ends(board)
+    edges = _edges(board)[by_trains]
     for rid in (*ids, *owned_set):
-        ra, rb, length = ends[rid]
-        if rid in owned_set:
-            weight, w = (0, 0), length * 1e-6
-        else:
-            cost = length if by_trains else 1
-            weight, w = (cost, length), cost + length * 1e-6
+        ra, rb, dear, free = edges[rid]
+        edge = free if rid in owned_set else dear
         near = adj.get(ra)
         old = near.get(rb) if near is not None else None
-        if old is None or weight < old[0]:
-            edge = (weight, w, rid)
+        if old is None or edge[0] < old[0]:
             adj.setdefault(ra, {})[rb] = edge
             adj.setdefault(rb, {})[ra] = edge
     if a not in adj or b not in adj:
@@ -124,6 +119,27 @@ def shortest_route(
 
 
 _ENDS: list[tuple[Board, tuple[tuple[str, str, int], ...]]] = []  # the last board and its ends
+
+
+Edge = tuple[tuple[int, int], float, int]
+_EDGES: list[tuple[Board, tuple[Any, Any]]] = []  # the last board and its edges, as _ENDS
+
+
+def _edges(board: Board) -> tuple[Any, Any]:
+    """Per route id (city, city, its edge, its edge when owned), weighed by routes ([0]) and by
+    trains ([1]): the edge tuples of :func:`shortest_route`, made once per board rather than
+    at every call (weight_key, w, rid: an owned route costs nothing)."""
+    if not _EDGES or _EDGES[0][0] is not board:
+        tables = []
+        for by_trains in (False, True):
+            row = []
+            for rid, (ra, rb, length) in enumerate(_ends(board)):
+                cost = length if by_trains else 1
+                dear: Edge = ((cost, length), cost + length * 1e-6, rid)
+                row.append((ra, rb, dear, ((0, 0), length * 1e-6, rid)))
+            tables.append(tuple(row))
+        _EDGES[:] = [(board, (tables[0], tables[1]))]
+    return _EDGES[0][1]
 
 
 def _ends(board: Board) -> tuple[tuple[str, str, int], ...]:
