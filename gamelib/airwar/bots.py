@@ -48,6 +48,7 @@ class RandomBot(_base.RandomBot):
 # Knowledge helpers (public information only)
 
 _DECK_IDS = {side: [c.id for c in cards] for side, cards in load().items()}
+_DECK_CARDS = tuple([CARDS[c] for c in _DECK_IDS[side]] for side in R.SIDES)  # by player
 
 
 def plane_value(card: Card) -> float:
@@ -64,15 +65,18 @@ def unseen_pool(state: AirWarState, me: int) -> list[Card]:
     """The opponent's cards this player has not seen on the table: hand, deck and face-down
     cards together (their split is hidden)."""
     opp = R.other(me)
-    seen = set(state.discard[opp]) | set(state.bases[opp]) | set(state.carriers[opp])
-    seen |= set(state.war[opp]) | set(state.attached[opp])
-    for planes in state.grounded[opp].values():
-        seen.update(planes)
+    seen = set(state.discard[opp]).union(
+        state.bases[opp],
+        state.carriers[opp],
+        state.war[opp],
+        state.attached[opp],
+        *state.grounded[opp].values(),
+    )
     r = state.raid
     if r is not None:
-        seen.update(r.exposed_att + r.exposed_def + r.duel_cards + r.sacrifice_pool)
+        seen.update(r.exposed_att, r.exposed_def, r.duel_cards, r.sacrifice_pool)
         seen.update(c for c in (r.duel_att, r.duel_def) if c)
-    return [CARDS[c] for c in _DECK_IDS[R.SIDES[opp]] if c not in seen]
+    return [card for card in _DECK_CARDS[opp] if card.id not in seen]
 
 
 def _kill(a2a: int, dfn: int) -> bool:
