@@ -21,7 +21,6 @@ from .values import (
     CARDS,
     RESOURCES,
     S_ATTACK,
-    S_CARRIER,
     Step,
     attack_capacity,
     can_fly,
@@ -91,26 +90,27 @@ def _legal_launch(s: AirWarState) -> list[Any]:
 def _why_attack(s: AirWarState, a: Attack) -> IllegalAction:
     p = s.active
     if attack_capacity(s, p, s.stage) <= 0:
-        return IllegalAction(S_ATTACK, "you have no free capacity to launch a mission")
+        return IllegalAction("§Fase Attacco", "mission.no_capacity")
     if not any(can_fly(CARDS[c], s.stage) for c in s.hand[p]):
-        rule = S_CARRIER if s.stage == "carrier" else S_ATTACK
-        return IllegalAction(rule, "you hold no aircraft able to fly this mission")
-    return IllegalAction(
-        S_ATTACK, "the target must be the resources or an enemy airbase or carrier in play"
-    )
+        if s.stage == "carrier":
+            return IllegalAction("§Stadio Portaerei", "mission.no_carrier_aircraft")
+        return IllegalAction("§Fase Attacco", "mission.no_aircraft")
+    return IllegalAction("§Fase Attacco", "mission.bad_target", target=a.target)
 
 
 def _why_add_to_mission(s: AirWarState, a: AddToMission) -> IllegalAction:
     card = CARDS.get(a.card)
     if a.card not in s.hand[s.active] or card is None or card.kind != "aircraft":
-        return IllegalAction(S_ATTACK, "the mission is made only of aircraft from your hand")
+        return IllegalAction("§Fase Attacco", "mission.not_in_hand")
     if not can_fly(card, s.stage):
-        return IllegalAction(S_CARRIER, "only carrier-based aircraft fly from carriers")
-    return IllegalAction(S_ATTACK, "the mission may not exceed the total capacity of your hosts")
+        return IllegalAction("§Stadio Portaerei", "mission.not_carrier_based", card=a.card)
+    return IllegalAction(
+        "§Fase Attacco", "mission.too_big", capacity=attack_capacity(s, s.active, s.stage)
+    )
 
 
 def _why_send_mission(s: AirWarState, a: SendMission) -> IllegalAction:
-    return IllegalAction(S_ATTACK, "a mission needs at least one aircraft (or pass)")
+    return IllegalAction("§Fase Attacco", "mission.empty")
 
 
 STEPS = {

@@ -215,16 +215,16 @@ def _why_strike(s: AirWarState, a: Strike) -> IllegalAction:
     r = s.raid
     assert r is not None
     if (r.mode == "def_response" or r.mode == "att_response") and a.target != r.just:
-        return IllegalAction(S_COMBAT, "the loser of a duel may strike only the card just exposed")
+        return IllegalAction("§Fase Combattimento", "strike.only_just_exposed", card=r.just)
     if r.mode == "att_response" and a.card not in r.mission:
-        return IllegalAction(S_COMBAT, "the attacker answers with a new card of the mission")
+        return IllegalAction("§Fase Combattimento", "strike.attacker_from_mission")
     if r.mode != "att_response" and a.card not in r.intercept:
-        return IllegalAction(S_COMBAT, "the defender strikes with a new interceptor")
-    return IllegalAction(S_COMBAT, "only an exposed enemy aircraft can be struck")
+        return IllegalAction("§Fase Combattimento", "strike.defender_from_interceptors")
+    return IllegalAction("§Fase Combattimento", "strike.not_exposed")
 
 
 def _why_play_battle(s: AirWarState, a: PlayBattle) -> IllegalAction:
-    return IllegalAction(S_COMBAT, "play a Battle card from your hand")
+    return IllegalAction("§Fase Combattimento", "battle.not_in_hand")
 
 
 STEPS = {

@@ -23,7 +23,6 @@ from .values import (
     S_BASES,
     S_CONVOY,
     S_DAMAGE,
-    S_RESOURCES,
     SIDE_OF,
     K,
     Step,
@@ -287,21 +286,18 @@ def _why_allot(s: AirWarState, a: Allot) -> IllegalAction:
     r = s.raid
     assert r is not None
     if a.to not in ("industry", "convoy"):
-        return IllegalAction(S_RESOURCES, "damage goes to the Industry or the Convoy")
+        return IllegalAction("§Assegnazione dei Danni", "allot.bad_resource")
     if a.to == "convoy" and a.card in CARDS and a.card in r.exposed_att:
-        return IllegalAction(S_CONVOY, "only aircraft with a Convoy attack hit the Convoy")
-    return IllegalAction(S_DAMAGE, f"allot the damage of {next_allot(s)} next")
+        return IllegalAction("§Carta Convoglio", "allot.no_convoy_attack", card=a.card)
+    return IllegalAction("§Fase di Assegnazione dei Danni", "allot.order", card=next_allot(s))
 
 
 def _why_sacrifice(s: AirWarState, a: Sacrifice) -> IllegalAction:
-    return IllegalAction(S_BASES, "choose one of the aircraft grounded on the lost host")
+    return IllegalAction("§Basi Aeree", "sacrifice.not_grounded")
 
 
 def _why_convoy_discard(s: AirWarState, a: ConvoyDiscard) -> IllegalAction:
-    return IllegalAction(
-        S_CONVOY,
-        "discard a card from your hand, a mobilised airbase/carrier or a grounded aircraft",
-    )
+    return IllegalAction("§Carta Convoglio", "convoy.not_discardable")
 
 
 STEPS = {

@@ -19,8 +19,6 @@ from .damage import end_combat
 from .state import AirWarState
 from .values import (
     CARDS,
-    S_CARRIER,
-    S_COMBAT,
     S_INTERCEPT,
     K,
     Step,
@@ -80,30 +78,29 @@ def _why_add_interceptor(s: AirWarState, a: AddInterceptor) -> IllegalAction:
     q = other(s.active)
     card = CARDS.get(a.card)
     if card is not None and any(a.card in v for v in s.grounded[q].values()):
-        return IllegalAction(
-            S_INTERCEPT, "aircraft on the ground after their own mission cannot intercept"
-        )
+        return IllegalAction("§Fase Intercetto", "intercept.grounded", card=a.card)
     if a.card not in s.hand[q] or card is None or card.kind != "aircraft":
-        return IllegalAction(S_INTERCEPT, "interceptors are aircraft from your hand")
+        return IllegalAction("§Fase Intercetto", "intercept.not_in_hand")
     if card.air_to_air < K["min_interceptor_air_to_air"]:
-        return IllegalAction(S_INTERCEPT, "an interceptor needs Air-to-Air of at least 1")
-    if s.stage == "carrier" and not card.carrier_based and not scramble_hosts(s)[0]:
         return IllegalAction(
-            S_CARRIER, "land-based fighters defend only an airbase in the Carrier stage"
+            "§Fase Intercetto",
+            "intercept.air_to_air",
+            card=a.card,
+            minimum=K["min_interceptor_air_to_air"],
         )
-    return IllegalAction(
-        S_INTERCEPT, "no free capacity left (capacity minus aircraft already grounded)"
-    )
+    if s.stage == "carrier" and not card.carrier_based and not scramble_hosts(s)[0]:
+        return IllegalAction("§Stadio Portaerei", "intercept.land_based", card=a.card)
+    return IllegalAction("§Fase Intercetto", "intercept.no_capacity")
 
 
 def _why_intercept(s: AirWarState, a: Intercept) -> IllegalAction:
     r = s.raid
     assert r is not None
     if r.mode == "att_response":
-        return IllegalAction(S_COMBAT, "the attacker answers this duel, not the defender")
+        return IllegalAction("§Fase Combattimento", "duel.attacker_answers")
     if a.interceptor not in r.intercept:
-        return IllegalAction(S_INTERCEPT, "the interceptor must come from your intercept hand")
-    return IllegalAction(S_INTERCEPT, "pick the position of a face-down mission card")
+        return IllegalAction("§Fase Intercetto", "duel.not_an_interceptor", card=a.interceptor)
+    return IllegalAction("§Fase Intercetto", "duel.no_such_position")
 
 
 STEPS = {

@@ -82,14 +82,12 @@ def _legal(s: AirWarState) -> list[Any]:
 def _why_mobilise(s: AirWarState, a: Mobilise) -> IllegalAction:
     card = CARDS.get(a.card)
     if a.card not in s.hand[s.active]:
-        return IllegalAction(S_MOB, f"{a.card!r} is not in your hand")
+        return IllegalAction("§Stadio Mobilitazione", "mobilise.not_in_hand", card=a.card)
     if card is None or card.kind not in ("airbase", "carrier", "war"):
-        return IllegalAction(
-            S_MOB, "only airbases, carriers and War cards are mobilised; aircraft fly"
-        )
+        return IllegalAction("§Stadio Mobilitazione", "mobilise.wrong_kind", card=a.card)
     if card.kind == "war":
-        return IllegalAction(S_MOB, "a War card is placed on one of your airbases in play")
-    return IllegalAction(S_MOB, "an airbase or carrier is not placed on anything")
+        return IllegalAction("§Stadio Mobilitazione", "mobilise.war_needs_base", card=a.card)
+    return IllegalAction("§Stadio Mobilitazione", "mobilise.host_alone", card=a.card)
 
 
 STEPS = {"mobilise": Step(S_MOB, "the Mobilisation stage", (Mobilise, EndMobilisation), _legal)}

@@ -40,7 +40,12 @@ from .turn import new_game
 from .values import (
     CARDS,
     RESOURCES,
-    S_INDUSTRY,
+    S_ATTACK,
+    S_BASES,
+    S_COMBAT,
+    S_CONVOY,
+    S_DAMAGE,
+    S_INTERCEPT,
     S_MOB,
     SIDE_OF,
     K,
@@ -111,6 +116,20 @@ _WHY: dict[type, Any] = {
     **combat.WHY,
     **damage.WHY,
 }
+# A move this step does not take (or not now): refused under the step's own §, one literal
+# refusal per rule; the step is a code the widgets put in words.
+_NOT_NOW: dict[str, Any] = {
+    S_MOB: lambda step: IllegalAction("§Stadio Mobilitazione", "step.not_now", step=step),
+    S_ATTACK: lambda step: IllegalAction("§Fase Attacco", "step.not_now", step=step),
+    S_INTERCEPT: lambda step: IllegalAction("§Fase Intercetto", "step.not_now", step=step),
+    S_COMBAT: lambda step: IllegalAction("§Fase Combattimento", "step.not_now", step=step),
+    S_DAMAGE: lambda step: IllegalAction(
+        "§Fase di Assegnazione dei Danni", "step.not_now", step=step
+    ),
+    S_BASES: lambda step: IllegalAction("§Basi Aeree", "step.not_now", step=step),
+    S_CONVOY: lambda step: IllegalAction("§Carta Convoglio", "step.not_now", step=step),
+}
+assert {declared.rule for declared in _STEPS.values()} <= set(_NOT_NOW)
 
 
 def legal_actions(state: AirWarState) -> list[Any]:
@@ -126,17 +145,14 @@ def legal_actions(state: AirWarState) -> list[Any]:
 def _reason(s: AirWarState, a: Any) -> IllegalAction:
     """Why ``a`` is illegal (called only when it is not among the legal actions)."""
     if s.step == "over":
-        return IllegalAction(S_INDUSTRY, "the game is over: an Industry card is at 0")
-    rule, where, decisions, _ = _STEPS[s.step]
+        return IllegalAction("§Carta Industria", "game.over")
+    rule, _, decisions, _ = _STEPS[s.step]
     if not isinstance(a, decisions):
         if isinstance(a, Mobilise):
-            return IllegalAction(
-                S_MOB,
-                "airbases, carriers and War cards may be mobilised only in the Mobilisation stage",
-            )
-        return IllegalAction(rule, f"'{a}' is not a decision of {where}")
+            return IllegalAction("§Stadio Mobilitazione", "mobilise.not_now")
+        return _NOT_NOW[rule](s.step)
     why = _WHY.get(type(a))
-    return why(s, a) if why is not None else IllegalAction(rule, f"'{a}' is not legal now")
+    return why(s, a) if why is not None else _NOT_NOW[rule](s.step)
 
 
 def _check_fields(a: Any) -> None:
@@ -144,7 +160,13 @@ def _check_fields(a: Any) -> None:
     for name, value in vars(a).items():
         want = int if name == "position" else str
         if type(value) is not want:
-            raise IllegalAction("§actions", f"{type(a).__name__}.{name} must be a {want.__name__}")
+            raise IllegalAction(
+                "§actions",
+                "action.field_type",
+                action=type(a).__name__,
+                field=name,
+                want=want.__name__,
+            )
 
 
 def apply(state: AirWarState, action: Any) -> AirWarState:

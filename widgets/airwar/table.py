@@ -19,7 +19,14 @@ from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
-from widgets.airwar.words import action_text, action_words, event_text, name, stage_name
+from widgets.airwar.words import (
+    action_text,
+    action_words,
+    event_text,
+    name,
+    plain_name,
+    stage_name,
+)
 from widgets.common import card, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
@@ -113,6 +120,14 @@ class AirWarTable(TableBase):
         who = game.current_player(before)
         text = action_text(action, hide_secret=who != self.viewer())
         return f"{side_label(SIDES[who])}: {text}"
+
+    def refusal_value(self, name: str, value: Any) -> Any:
+        """A card id reads as the card's name, a step as where the turn stands (page language)."""
+        if name in ("card", "target") and isinstance(value, str):
+            return plain_name(value)
+        if name == "step":
+            return t(f"airwar.table.step_name.{value}")
+        return value
 
     def finish_estimate(self) -> int:
         return FINISH_ESTIMATE
