@@ -494,6 +494,12 @@ def roll_distribution(
     return dict(dist)
 
 
+# The defender's best answers of the single-roll policy, by the defender's token (td): the memo
+# _attacker_choice fills, a pure function of (signature, attacker's token left), kept between
+# calls since a bot asks at every roll and the exact fractions are slow.
+_ANSWERS: tuple[dict[tuple[DSig, int], Any], dict[tuple[DSig, int], Any]] = ({}, {})
+
+
 def choose_reroll(
     side: Literal["attacker", "defender"],
     attack_values: Sequence[int],
@@ -512,7 +518,8 @@ def choose_reroll(
     model = _model(len(attack), len(defend), bool(hub))
     if side == "attacker":
         td = int(bool(opponent_may_reroll))
-        i, _ = _attacker_choice(model.asig(attack, defend), 1, td, _roll_score, {})
+        memo = _ANSWERS[td]
+        i, _ = _attacker_choice(model.asig(attack, defend), 1, td, _roll_score, memo)
         return None if i < 0 else sorted(set(attack))[i]
     if side == "defender":
         i, _ = _defender_choice(model.dsig(attack, defend), 0, 1, _roll_score)
@@ -588,6 +595,8 @@ def _solve(
 def clear_caches() -> None:
     """Forget every memoised table (for cold-start benchmarks, or to free memory)."""
     _VALUES.clear()
+    for answers in _ANSWERS:
+        answers.clear()
     for cached in (_multisets, _model, _fast, _roll_distribution, _survivors):
         cached.cache_clear()
 

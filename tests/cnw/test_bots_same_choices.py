@@ -5,6 +5,7 @@ same games. Each decision of seeded bot games is checked against the loops as th
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from gamelib import cnw
@@ -135,3 +136,23 @@ def test_heuristic_bots_choose_as_the_plain_loops_did() -> None:
                 checked["reroll"] += 1
             state = cnw.apply(state, bot.choose(state))
     assert min(checked.values()) > 10, checked
+
+
+def test_s8_1_reroll_choice_with_the_shared_answer_memo_equals_a_fresh_one() -> None:
+    """§8.1: ``choose_reroll`` keeps the defender's answers between calls; for every attacker
+    roll (dice of 1 to 3, hub or not, defender holding a token or not) the face it picks is the
+    one a fresh memo gives."""
+    faces = range(1, 7)
+    rolls = [c for k in (1, 2, 3) for c in itertools.combinations_with_replacement(faces, k)]
+    for attack in rolls:
+        for defend in rolls:
+            for hub in (False, True):
+                for token in (False, True):
+                    got = battle.choose_reroll(
+                        "attacker", attack, defend, hub=hub, opponent_may_reroll=token
+                    )
+                    a = tuple(sorted(attack, reverse=True))
+                    d = tuple(sorted(defend, reverse=True))
+                    sig = battle._model(len(a), len(d), hub).asig(a, d)
+                    i, _ = battle._attacker_choice(sig, 1, int(token), battle._roll_score, {})
+                    assert got == (None if i < 0 else sorted(set(a))[i])
