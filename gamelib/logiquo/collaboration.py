@@ -15,7 +15,7 @@ from .cards import card
 from .controls import in_force
 from .queries import current_player
 from .state import State
-from .table import RULES, clockwise_from, log, need_phase
+from .table import RULES, clockwise_from, log
 
 
 def can_request(s: State) -> bool:
@@ -28,19 +28,18 @@ def can_request(s: State) -> bool:
 
 
 def _do_request_help(s: State, a: A.RequestHelp) -> None:
-    need_phase(s, "reaction", "§Struttura.3", "asking for collaboration")
+    if s.phase != "reaction":
+        raise IllegalAction("§Struttura.3", "phase.request_help", phase=s.phase)
     t = card(s.threat)
     if t.special.get("collaboration", True) is False:
-        raise IllegalAction("§Regole Speciali", f"threat {t.number} forbids collaboration")
+        raise IllegalAction("§Regole Speciali", "help.forbidden_by_threat", threat=s.threat)
     if s.flags.get("no_collab"):
-        raise IllegalAction("§Anomalie", "an anomaly forbids collaboration this turn")
+        raise IllegalAction("§Anomalie", "help.forbidden_by_anomaly")
     limit = RULES["collaboration"]["max_rounds_per_threat"]
     if s.rounds_used >= limit:
-        raise IllegalAction(
-            "§Struttura.3", f"at most {limit} collaboration rounds per threat (house limit)"
-        )
+        raise IllegalAction("§Struttura.3", "help.round_limit", limit=limit)
     if sum(s.alive) < 2:
-        raise IllegalAction("§Struttura.3", "nobody is left to collaborate with")
+        raise IllegalAction("§Struttura.3", "help.nobody_left")
     s.collab = {
         "floor": clockwise_from(s, s.active),
         "offers_left": RULES["collaboration"]["max_offers_per_window"],
@@ -52,21 +51,19 @@ def _do_request_help(s: State, a: A.RequestHelp) -> None:
 
 def _check_offer_target(s: State, p: int, to: int) -> None:
     if not 0 <= to < len(s.players) or to == p or not s.alive[to]:
-        raise IllegalAction("§Struttura.3", f"player {to} cannot receive an offer from player {p}")
+        raise IllegalAction("§Struttura.3", "offer.bad_partner", player=p, to=to)
     if s.collab["offers_left"] <= 0:
-        raise IllegalAction(
-            "§Struttura.3",
-            f"at most {RULES['collaboration']['max_offers_per_window']} offers each time "
-            "you hold the floor (house limit)",
-        )
+        limit = RULES["collaboration"]["max_offers_per_window"]
+        raise IllegalAction("§Struttura.3", "offer.limit", limit=limit)
 
 
 def _do_offer_card(s: State, a: A.OfferCard) -> None:
-    need_phase(s, "collab", "§Struttura.3", "making an offer")
+    if s.phase != "collab":
+        raise IllegalAction("§Struttura.3", "phase.offer", phase=s.phase)
     p = current_player(s)
     _check_offer_target(s, p, a.to)
     if a.card not in s.hands[p]:
-        raise IllegalAction("§Struttura.3", f"card {a.card} is not in player {p}'s hand")
+        raise IllegalAction("§Struttura.3", "cards.not_in_hand", player=p, card=a.card)
     s.offer = {"from": p, "to": a.to, "give": a.card, "ask": None}
     s.collab["offers_left"] -= 1
     s.phase = "offer"
@@ -74,24 +71,23 @@ def _do_offer_card(s: State, a: A.OfferCard) -> None:
 
 
 def _do_offer_trade(s: State, a: A.OfferTrade) -> None:
-    need_phase(s, "collab", "§Struttura.3", "making an offer")
+    if s.phase != "collab":
+        raise IllegalAction("§Struttura.3", "phase.offer", phase=s.phase)
     p = current_player(s)
     _check_offer_target(s, p, a.to)
     if a.ask not in ("control", "data"):
-        raise IllegalAction("§Struttura.3", "a trade asks for 'control' or 'data'")
+        raise IllegalAction("§Struttura.3", "trade.bad_ask")
     if a.give is None:
         if a.ask != "control":
-            raise IllegalAction(
-                "§Struttura.3", "a trade must move a control card: Data for Data is no trade"
-            )
+            raise IllegalAction("§Struttura.3", "trade.data_for_data")
         if len(s.data[p]) < 2:
-            raise IllegalAction("§Struttura.3", "you cannot pay with your last Data card")
+            raise IllegalAction("§Struttura.3", "trade.last_data")
     elif a.give not in s.hands[p]:
-        raise IllegalAction("§Struttura.3", f"card {a.give} is not in player {p}'s hand")
+        raise IllegalAction("§Struttura.3", "cards.not_in_hand", player=p, card=a.give)
     if a.ask == "data" and len(s.data[a.to]) < 2:
-        raise IllegalAction("§Struttura.3", f"player {a.to} cannot pay with their last Data card")
+        raise IllegalAction("§Struttura.3", "trade.partner_last_data", to=a.to)
     if a.ask == "control" and not s.hands[a.to]:
-        raise IllegalAction("§Struttura.3", f"player {a.to} has no control card to give")
+        raise IllegalAction("§Struttura.3", "trade.partner_no_control", to=a.to)
     s.offer = {"from": p, "to": a.to, "give": a.give, "ask": a.ask}
     s.collab["offers_left"] -= 1
     s.phase = "offer"
@@ -103,18 +99,19 @@ def _move_data(s: State, src: int, dst: int) -> None:
 
 
 def _do_accept(s: State, a: A.AcceptOffer) -> None:
-    need_phase(s, "offer", "§Struttura.3", "accepting an offer")
+    if s.phase != "offer":
+        raise IllegalAction("§Struttura.3", "phase.accept", phase=s.phase)
     o = s.offer
     p, q = o["from"], o["to"]
     if o["ask"] == "control":
         if a.card is None or a.card not in s.hands[q]:
-            raise IllegalAction("§Struttura.3", "name one control card from your hand to pay with")
+            raise IllegalAction("§Struttura.3", "accept.name_a_card")
     elif a.card is not None:
-        raise IllegalAction("§Struttura.3", "this offer asks for no control card")
+        raise IllegalAction("§Struttura.3", "accept.no_card_asked")
     if o["ask"] == "data" and len(s.data[q]) < 2:
-        raise IllegalAction("§Struttura.3", "you cannot pay with your last Data card")
+        raise IllegalAction("§Struttura.3", "trade.last_data")
     if o["give"] is None and len(s.data[p]) < 2:
-        raise IllegalAction("§Struttura.3", "the offerer can no longer pay with a Data card")
+        raise IllegalAction("§Struttura.3", "accept.offerer_no_data", player=p)
     if o["give"] is not None:
         s.hands[p].remove(o["give"])
         s.hands[q].append(o["give"])
@@ -132,14 +129,16 @@ def _do_accept(s: State, a: A.AcceptOffer) -> None:
 
 
 def _do_decline(s: State, a: A.DeclineOffer) -> None:
-    need_phase(s, "offer", "§Struttura.3", "declining an offer")
+    if s.phase != "offer":
+        raise IllegalAction("§Struttura.3", "phase.decline", phase=s.phase)
     log(s, type="decline", player=s.offer["to"], other=s.offer["from"])
     s.offer = None
     s.phase = "collab"
 
 
 def _do_end_collab(s: State, a: A.EndCollaboration) -> None:
-    need_phase(s, "collab", "§Struttura.3", "ending your part of the collaboration")
+    if s.phase != "collab":
+        raise IllegalAction("§Struttura.3", "phase.end_collaboration", phase=s.phase)
     s.collab["floor"].pop(0)
     s.collab["offers_left"] = RULES["collaboration"]["max_offers_per_window"]
     if not s.collab["floor"]:

@@ -11,11 +11,10 @@ from typing import Any
 from gamelib.core import IllegalAction
 
 from . import actions as A
-from .cards import label
 from .controls import in_force
 from .queries import current_player
 from .state import State
-from .table import RULES, clockwise_from, draw_controls, kind, log, need_phase
+from .table import RULES, clockwise_from, draw_controls, kind, log
 
 
 def holds_pentaqo(s: State, p: int) -> bool:
@@ -42,16 +41,12 @@ def _do_pentaqo(s: State, a: A.PlayPentaqo) -> None:
     p = current_player(s)
     if a.card not in s.hands[p]:
         raise IllegalAction(
-            "§Carte speciali di Controllo", f"player {p} does not hold card {a.card}"
+            "§Carte speciali di Controllo", "cards.not_in_hand", player=p, card=a.card
         )
     if kind(a.card) != "pentaqo":
-        raise IllegalAction(
-            "§Carte speciali di Controllo", f"{label(a.card)} is not a Pentaqo card"
-        )
+        raise IllegalAction("§Carte speciali di Controllo", "pentaqo.not_pentaqo", card=a.card)
     if not in_force(s)["pentaqo"]:
-        raise IllegalAction(
-            "§Regole Speciali", "the threat on the table forbids playing Pentaqo cards"
-        )
+        raise IllegalAction("§Regole Speciali", "pentaqo.forbidden", threat=s.threat)
     s.hands[p].remove(a.card)
     s.control_discard.append(a.card)
     drawn = draw_controls(s, p, RULES["pentaqo_draw"])
@@ -62,7 +57,8 @@ def _do_pentaqo(s: State, a: A.PlayPentaqo) -> None:
 
 
 def _do_pass_window(s: State, a: A.PassWindow) -> None:
-    need_phase(s, "window", "§Carte speciali di Controllo", "passing a Pentaqo window")
+    if s.phase != "window":
+        raise IllegalAction("§Carte speciali di Controllo", "phase.pass_window", phase=s.phase)
     s.window.pop(0)
     advance_window(s)
 

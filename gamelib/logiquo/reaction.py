@@ -12,31 +12,36 @@ from typing import Any
 from gamelib.core import IllegalAction
 
 from . import actions as A
-from .cards import card, label
+from .cards import card
 from .collaboration import can_request
 from .controls import helps, in_force, neutralise_options
 from .impacts import targets_for
 from .state import State
-from .table import discard_controls, distinct_in_hand, draw_controls, kind, log, need_phase
+from .table import discard_controls, draw_controls, kind, log, not_in_hand
 from .turn import end_turn, run_effects
 
 
 def _do_neutralise(s: State, a: A.Neutralise) -> None:
-    need_phase(s, "reaction", "§Struttura.2", "neutralising")
+    if s.phase != "reaction":
+        raise IllegalAction("§Struttura.2", "phase.neutralise", phase=s.phase)
     p = s.active
-    distinct_in_hand(s, p, a.cards, "§Struttura.2")
+    if len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("§Struttura.2", "cards.twice")
+    if (missing := not_in_hand(s, p, a.cards)) is not None:
+        raise IllegalAction("§Struttura.2", "cards.not_in_hand", player=p, card=missing)
     t = card(s.threat)
     for c in a.cards:
         if kind(c) == "logiquo" and t.special.get("logiquo", True) is False:
-            raise IllegalAction("§Regole Speciali", f"threat {t.number} forbids Logiquo")
+            raise IllegalAction("§Regole Speciali", "neutralise.no_logiquo", threat=s.threat)
         if not helps(c, s.threat):
             raise IllegalAction(
-                "§Carte Controllo", f"{label(c)} does not mitigate threat {t.number} ({t.code})"
+                "§Carte Controllo", "neutralise.does_not_mitigate", card=c, threat=s.threat
             )
     need = in_force(s)["controls_required"]
     if len(a.cards) != need:
-        rule = "§Regole Speciali" if need > 1 else "§Struttura.2"
-        raise IllegalAction(rule, f"this threat needs exactly {need} control card(s) at once")
+        if need > 1:
+            raise IllegalAction("§Regole Speciali", "neutralise.together", need=need)
+        raise IllegalAction("§Struttura.2", "neutralise.one")
     for c in a.cards:
         s.hands[p].remove(c)
     s.control_discard.extend(a.cards)
@@ -51,7 +56,8 @@ def _do_neutralise(s: State, a: A.Neutralise) -> None:
 
 
 def _do_take_impact(s: State, a: A.TakeImpact) -> None:
-    need_phase(s, "reaction", "§Struttura.4", "taking the impacts")
+    if s.phase != "reaction":
+        raise IllegalAction("§Struttura.4", "phase.take_impact", phase=s.phase)
     t = card(s.threat)
     targets = targets_for(s, s.threat)
     s.stats["suffered"][s.active] += 1
@@ -62,12 +68,16 @@ def _do_take_impact(s: State, a: A.TakeImpact) -> None:
 
 
 def _do_choose_discard(s: State, a: A.ChooseDiscard) -> None:
-    need_phase(s, "discard", "§Carte Minaccia", "choosing cards to discard")
+    if s.phase != "discard":
+        raise IllegalAction("§Carte Minaccia", "phase.discard", phase=s.phase)
     p = s.choice["player"]
     n = s.choice["n"]
-    distinct_in_hand(s, p, a.cards, "§Carte Minaccia")
+    if len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("§Carte Minaccia", "cards.twice")
+    if (missing := not_in_hand(s, p, a.cards)) is not None:
+        raise IllegalAction("§Carte Minaccia", "cards.not_in_hand", player=p, card=missing)
     if len(a.cards) != n:
-        raise IllegalAction("§Carte Minaccia", f"discard exactly {n} control card(s)")
+        raise IllegalAction("§Carte Minaccia", "discard.count", n=n)
     discard_controls(s, p, list(a.cards), "impact")
     s.choice = None
     s.effects[0]["targets"].pop(0)

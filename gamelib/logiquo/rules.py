@@ -55,24 +55,22 @@ def legal_actions(state: State) -> list[Any]:
 
 def _check_fields(action: Any) -> None:
     """Malformed values (wrong types) are illegal input, rejected before any rule is looked at."""
-    bad = None
+    name = type(action).__name__
     if isinstance(action, (A.PlayPentaqo, A.OfferCard)) and not is_int(action.card):
-        bad = "card must be a card id (int)"
+        raise IllegalAction("§actions", "malformed.card", action=name)
     if isinstance(action, (A.OfferCard, A.OfferTrade)) and not is_int(action.to):
-        bad = "to must be a seat number (int)"
+        raise IllegalAction("§actions", "malformed.to", action=name)
     if isinstance(action, A.OfferTrade):
         if action.give is not None and not is_int(action.give):
-            bad = "give must be a card id or None"
+            raise IllegalAction("§actions", "malformed.give", action=name)
         if not isinstance(action.ask, str):
-            bad = "ask must be 'control' or 'data'"
+            raise IllegalAction("§actions", "malformed.ask", action=name)
     if isinstance(action, A.AcceptOffer) and action.card is not None and not is_int(action.card):
-        bad = "card must be a card id or None"
+        raise IllegalAction("§actions", "malformed.card_or_none", action=name)
     if isinstance(action, (A.Neutralise, A.ChooseDiscard)) and (
         not isinstance(action.cards, tuple) or not all(is_int(c) for c in action.cards)
     ):
-        bad = "cards must be a tuple of card ids"
-    if bad:
-        raise IllegalAction("§actions", f"malformed {type(action).__name__}: {bad}")
+        raise IllegalAction("§actions", "malformed.cards", action=name)
 
 
 def apply(state: State, action: Any) -> State:
@@ -83,7 +81,7 @@ def apply(state: State, action: Any) -> State:
     A.codec.check(action)
     _check_fields(action)
     if state.phase == "over":
-        raise IllegalAction("§Fine del Gioco", "the game is over")
+        raise IllegalAction("§Fine del Gioco", "game_over")
     s = state.copy()
     _HANDLERS[type(action)](s, action)
     s.step += 1

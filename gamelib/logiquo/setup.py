@@ -40,21 +40,20 @@ def new_game(
     names = player_names(players, "§Componenti")
     n = len(names)
     if n < RULES["min_players"]:
-        raise IllegalAction("§Componenti", f"Logiquo needs at least {RULES['min_players']} players")
+        raise IllegalAction("§Componenti", "setup.too_few_players", least=RULES["min_players"])
     if n > RULES["max_players"]:
-        raise IllegalAction(
-            "§Componenti", f"this edition supports at most {RULES['max_players']} players"
-        )
+        raise IllegalAction("§Componenti", "setup.too_many_players", most=RULES["max_players"])
     copies = 2 if merged_decks else 1
     if n > RULES["players_per_deck"] * copies:
         raise IllegalAction(
-            "§Componenti",
-            f"{n} players need merged decks: one deck serves at most "
-            f"{RULES['players_per_deck']} players (pass merged_decks=True)",
+            "§Componenti", "setup.merge_decks", n=n, per_deck=RULES["players_per_deck"]
         )
     if ending not in RULES["endings"]:
         raise IllegalAction(
-            "§Fine del Gioco", f"ending must be one of {RULES['endings']}, not {ending!r}"
+            "§Fine del Gioco",
+            "setup.ending",
+            ending=repr(ending),
+            endings=", ".join(RULES["endings"]),
         )
     control_total = (RULES["deck"]["countermeasure"] + 2 + 4) * copies
     if hand_size is None:
@@ -62,8 +61,10 @@ def new_game(
     if type(hand_size) is not int or hand_size < 1 or hand_size * n > control_total:
         raise IllegalAction(
             "§Preparazione.2",
-            f"each of {n} players needs at least 1 control card and the {control_total} "
-            f"control cards must suffice: hand_size={hand_size!r} is not possible",
+            "setup.hand_size",
+            hand_size=repr(hand_size),
+            n=n,
+            controls=control_total,
         )
     rng = rng_from(new_rng_state(seed))
     if first_player == "random":
@@ -71,9 +72,7 @@ def new_game(
     elif type(first_player) is int and 0 <= first_player < n:
         first = first_player
     else:
-        raise IllegalAction(
-            "§Preparazione.5", f"first_player must be a seat 0..{n - 1} or 'random'"
-        )
+        raise IllegalAction("§Preparazione.5", "setup.first_player", last=n - 1)
 
     # §Preparazione.1: two separate decks, each shuffled on its own.
     threat_deck, control_deck, data_pool, aside = [], [], [], []

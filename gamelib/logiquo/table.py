@@ -1,7 +1,7 @@
 """What every part of a Logiquo turn uses: the rule constants, the card kinds, the seats in
 clockwise order (§Preparazione.5), drawing and discarding control cards (§Scarto: the discard
-pile is never reshuffled), the game's generator, the public log, and the two checks every
-decision shares (is it the right phase, are the named cards distinct and in hand).
+pile is never reshuffled), the game's generator, the public log, and which named card is not
+in a hand (the decisions raise their refusals themselves, each with its literal § and code).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamelib.core import IllegalAction, rng_from
+from gamelib.core import rng_from
 
 from .cards import DECK_SIZE, load, rules
 from .state import State
@@ -78,14 +78,6 @@ def discard_controls(s: State, p: int, cids: list[int], why: str) -> None:
         log(s, type="discard", player=p, cards=list(cids), why=why)
 
 
-def need_phase(s: State, phase: str, rule: str, what: str) -> None:
-    if s.phase != phase:
-        raise IllegalAction(rule, f"{what} is not possible now (phase: {s.phase})")
-
-
-def distinct_in_hand(s: State, p: int, cids: tuple[int, ...], rule: str) -> None:
-    if len(set(cids)) != len(cids):
-        raise IllegalAction(rule, "the same card cannot be played twice")
-    for c in cids:
-        if c not in s.hands[p]:
-            raise IllegalAction(rule, f"card {c} is not in player {p}'s hand")
+def not_in_hand(s: State, p: int, cids: tuple[int, ...]) -> int | None:
+    """The first of ``cids`` that is not in ``p``'s hand, or ``None`` when all are."""
+    return next((c for c in cids if c not in s.hands[p]), None)

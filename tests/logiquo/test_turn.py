@@ -92,7 +92,7 @@ def test_struttura_2_the_active_player_may_choose_to_suffer_instead(position):
 def test_regole_speciali_two_controls_are_required(position):
     s = position(3, threat="T09", hands={0: ["C14", "C15", "C01"]}, control_top=["C40", "C41"])
     err = illegal(s, Neutralise(cs("C14")), "§Regole Speciali")
-    assert "exactly 2" in err.reason
+    assert err.code == "neutralise.together" and err.values == {"need": 2}
     assert [a for a in L.legal_actions(s) if isinstance(a, Neutralise)] == [
         Neutralise(cs("C14", "C15"))
     ]

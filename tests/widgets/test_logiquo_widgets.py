@@ -195,6 +195,40 @@ def test_illegal_move_is_explained_and_changes_nothing(table):
     assert table.save_text() == before and len(table.session.log) == n
 
 
+@pytest.fixture
+def italian():
+    from widgets.i18n import set_language
+
+    set_language("it")
+    yield
+    set_language("en")
+
+
+def test_an_italian_table_refuses_in_italian_with_card_and_player_names(italian):
+    """Issue #12: a refusal is gamelib's code and values, said in the page's language, with
+    the card's code and Italian name and the player's name in place of their ids."""
+    from gamelib import logiquo as game
+    from gamelib.logiquo import cards
+    from widgets.logiquo.table import LogiquoTable
+
+    table = LogiquoTable(seats=("human", "cooperative", "cooperative"), seed=1)
+    s = table.state
+    assert s.phase == "reaction" and game.current_player(s) == 0
+    other = next(
+        c
+        for c in s.hands[1]
+        if cards.card(c).text("name", "it") != cards.card(c).text("name", "en")
+    )
+    before = table.save_text()
+    assert not table.act(game.Neutralise((other,)))
+    notice = table.notice.value
+    it_name, en_name = cards.card(other).text("name", "it"), cards.card(other).text("name", "en")
+    assert "Non consentito (§Struttura.2)" in notice and "non è nella mano di" in notice
+    assert f"{cards.label(other)} {it_name}" in notice and s.players[0] in notice
+    assert en_name not in notice and "not in" not in notice and f" {other} " not in notice
+    assert table.save_text() == before
+
+
 def test_all_bot_table_plays_to_the_end_on_new_game():
     from gamelib import logiquo as game
     from widgets.logiquo.table import LogiquoTable

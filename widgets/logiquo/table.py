@@ -17,8 +17,11 @@ import ipywidgets as w
 
 from gamelib import logiquo as game
 from gamelib.logiquo import bots as lq_bots
+from gamelib.logiquo import cards
 from gamelib.logiquo.cards import card as card_of
 from gamelib.logiquo.cards import label
+from gamelib.validate import is_int
+from widgets import i18n
 from widgets.common import card, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.table import TableBase
@@ -96,6 +99,20 @@ class LogiquoTable(TableBase):
 
     def action_label(self, action: Any) -> str:
         return words.action_text(action, self.state.players)
+
+    def refusal_value(self, name: str, value: Any) -> Any:
+        """A refusal's card ids as codes and names (``C12 Firewall``), seats as their players'
+        names, a phase as its name, in the page's language; anything else (or an id that
+        names no card or seat of this game) as it is."""
+        s = self.state
+        in_deck = is_int(value) and 0 <= value < cards.DECK_SIZE * s.copies
+        if name in ("card", "threat") and in_deck:
+            return words.card_ref(value)
+        if name in ("player", "to") and is_int(value) and 0 <= value < len(s.players):
+            return self.seat_name(s, value)
+        if name == "phase" and f"logiquo.table.phase_{value}" in i18n.catalog("en"):
+            return t(f"logiquo.table.phase_{value}")
+        return value
 
     def finish_estimate(self) -> int:
         return 52 * len(self.state.players) * 3 - self.state.step
