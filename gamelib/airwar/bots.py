@@ -61,6 +61,9 @@ def plane_value(card: Card) -> float:
     )
 
 
+_PLANE_VALUE = {cid: plane_value(c) for cid, c in CARDS.items()}
+
+
 def unseen_pool(state: AirWarState, me: int) -> list[Card]:
     """The opponent's cards this player has not seen on the table: hand, deck and face-down
     cards together (their split is hidden)."""
@@ -363,12 +366,14 @@ class PlannerBot:
         q = R.other(state.active)
         bonus = R.war_total(state, q, "interceptor_air_to_air")
         target = state.raid.target if state.raid is not None else R.RESOURCES
+        damage = _DAMAGE[_target_kind(target), state.stage == "carrier"]
+        own = _PLANE_VALUE[interceptor.id]
         ev = 0.0
-        for x in raiders:
+        for x in raiders:  # tables, not calls: every option is weighed against every raider
             kill = _kill(interceptor.air_to_air + bonus, x.defense)
             die = _kill(x.air_to_air, interceptor.defense)
-            ev += kill * (self._damage_stat(state, target, x) + 0.5 * plane_value(x))
-            ev -= die * plane_value(interceptor) * 0.8
+            ev += kill * (damage[x.id] + 0.5 * _PLANE_VALUE[x.id])
+            ev -= die * own * 0.8
         return ev / len(raiders)
 
     def _scramble(self, state: AirWarState, legal: list[Any]) -> Any:
