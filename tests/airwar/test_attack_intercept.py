@@ -23,9 +23,10 @@ from gamelib.core import IllegalAction
 
 
 def _rules(fn, *args):
+    """The § and the code of the refusal."""
     with pytest.raises(IllegalAction) as err:
         fn(*args)
-    return err.value.rule
+    return err.value.rule, err.value.code
 
 
 def test_fase_attacco_targets_resources_enemy_base_or_carrier():
@@ -34,7 +35,7 @@ def test_fase_attacco_targets_resources_enemy_base_or_carrier():
     attacks = {a.target for a in aw.legal_actions(s) if isinstance(a, Attack)}
     assert attacks == {"resources", "al-midway", "al-hornet"}
     assert PassStage() in aw.legal_actions(s)
-    assert _rules(aw.apply, s, Attack("ax-lae")) == "§Fase Attacco"
+    assert _rules(aw.apply, s, Attack("ax-lae")) == ("§Fase Attacco", "mission.bad_target")
 
 
 def test_fase_attacco_mission_size_limited_by_total_airbase_capacity():
@@ -56,7 +57,7 @@ def test_fase_attacco_mission_size_limited_by_total_airbase_capacity():
     s = play(s, [Attack("resources")] + [AddToMission(c) for c in planes[:cap]])
     assert len(s.raid.mission) == cap
     assert not any(isinstance(a, AddToMission) for a in aw.legal_actions(s))
-    assert _rules(aw.apply, s, AddToMission(planes[cap])) == "§Fase Attacco"
+    assert _rules(aw.apply, s, AddToMission(planes[cap])) == ("§Fase Attacco", "mission.too_big")
 
 
 def test_fase_attacco_mission_only_aircraft():
@@ -64,8 +65,8 @@ def test_fase_attacco_mission_only_aircraft():
     s = build(hands={"axis": ["ax-betty-1", "ax-sakai", "ax-rabaul"]})
     s = aw.apply(s, Attack("resources"))
     for c in ("ax-sakai", "ax-rabaul"):
-        assert _rules(aw.apply, s, AddToMission(c)) == "§Fase Attacco"
-    assert _rules(aw.apply, s, SendMission()) == "§Fase Attacco"  # empty mission
+        assert _rules(aw.apply, s, AddToMission(c)) == ("§Fase Attacco", "mission.not_in_hand")
+    assert _rules(aw.apply, s, SendMission()) == ("§Fase Attacco", "mission.empty")  # empty mission
 
 
 def test_fase_attacco_mission_is_hidden_from_defender():
@@ -92,10 +93,13 @@ def test_stadio_portaerei_only_carrier_based_aircraft_fly():
     s = aw.apply(s, Attack("resources"))
     legal = aw.legal_actions(s)
     assert AddToMission("ax-betty-1") not in legal
-    assert _rules(aw.apply, s, AddToMission("ax-betty-1")) == "§Stadio Portaerei"
+    assert _rules(aw.apply, s, AddToMission("ax-betty-1")) == (
+        "§Stadio Portaerei",
+        "mission.not_carrier_based",
+    )
     s = play(s, [AddToMission("ax-kate-1"), AddToMission("ax-kate-2")])
     assert card("ax-shokaku").capacity == 2
-    assert _rules(aw.apply, s, AddToMission("ax-val-1")) == "§Fase Attacco"
+    assert _rules(aw.apply, s, AddToMission("ax-val-1")) == ("§Fase Attacco", "mission.too_big")
 
 
 def test_stadio_base_aerea_any_aircraft_flies_from_airbases():
@@ -122,7 +126,10 @@ def test_fase_intercetto_interceptors_need_air_to_air():
     assert s.step == "scramble" and aw.current_player(s) == 1
     legal = aw.legal_actions(s)
     assert AddInterceptor("al-wildcat-1") in legal and AddInterceptor("al-tbd-1") not in legal
-    assert _rules(aw.apply, s, AddInterceptor("al-tbd-1")) == "§Fase Intercetto"
+    assert _rules(aw.apply, s, AddInterceptor("al-tbd-1")) == (
+        "§Fase Intercetto",
+        "intercept.air_to_air",
+    )
 
 
 def test_fase_intercetto_capacity_minus_grounded_aircraft():
@@ -133,8 +140,14 @@ def test_fase_intercetto_capacity_minus_grounded_aircraft():
     assert card("al-midway").capacity - 2 == 1
     s = aw.apply(s, AddInterceptor("al-wildcat-1"))
     assert [a for a in aw.legal_actions(s) if isinstance(a, AddInterceptor)] == []
-    assert _rules(aw.apply, s, AddInterceptor("al-wildcat-2")) == "§Fase Intercetto"
-    assert _rules(aw.apply, s, AddInterceptor("al-p40-1")) == "§Fase Intercetto"
+    assert _rules(aw.apply, s, AddInterceptor("al-wildcat-2")) == (
+        "§Fase Intercetto",
+        "intercept.no_capacity",
+    )
+    assert _rules(aw.apply, s, AddInterceptor("al-p40-1")) == (
+        "§Fase Intercetto",
+        "intercept.grounded",
+    )
 
 
 def test_fase_intercetto_no_room_no_interception():
@@ -185,7 +198,10 @@ def test_stadio_portaerei_defence_uses_carriers_only():
     assert s.step == "scramble"
     legal = aw.legal_actions(s)
     assert AddInterceptor("al-wildcat-1") in legal and AddInterceptor("al-p38-1") not in legal
-    assert _rules(aw.apply, s, AddInterceptor("al-p38-1")) == "§Stadio Portaerei"
+    assert _rules(aw.apply, s, AddInterceptor("al-p38-1")) == (
+        "§Stadio Portaerei",
+        "intercept.land_based",
+    )
 
 
 def test_stadio_portaerei_airbase_target_lets_land_fighters_defend():
@@ -214,7 +230,10 @@ def test_fase_intercetto_blind_pick_takes_card_at_position():
     assert positions == {0, 1, 2}
     s2 = aw.apply(s, Intercept("al-wildcat-1", 2))
     assert s2.raid.duel_att == order[2] and s2.raid.duel_def == "al-wildcat-1"
-    assert _rules(aw.apply, s, Intercept("al-wildcat-1", 3)) == "§Fase Intercetto"
+    assert _rules(aw.apply, s, Intercept("al-wildcat-1", 3)) == (
+        "§Fase Intercetto",
+        "duel.no_such_position",
+    )
 
 
 def test_mission_order_depends_on_game_rng_not_on_launch_order():

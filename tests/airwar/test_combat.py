@@ -94,6 +94,8 @@ def test_combattimento_defender_who_lost_may_intercept_strike_just_exposed_or_pa
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, Strike("al-wildcat-1", "ax-val-1"))
     assert err.value.rule == "§Fase Combattimento"
+    assert err.value.code == "strike.only_just_exposed"
+    assert err.value.values == {"card": "ax-oscar-1"}
 
 
 def test_combattimento_after_draw_defender_may_strike_any_exposed_card(combat):
@@ -256,3 +258,4 @@ def test_battle_cards_only_in_a_duel_window(combat):
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, PlayBattle("ax-sakai"))
     assert err.value.rule == "§Fase Combattimento"
+    assert err.value.code == "step.not_now" and err.value.values == {"step": "combat"}

@@ -71,7 +71,7 @@ def test_convoglio_only_aircraft_with_convoy_attack():
     assert {a.card for a in aw.legal_actions(s)} == {"ax-betty-1"}
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, Allot("ax-zero-1", "convoy"))
-    assert err.value.rule == "§Carta Convoglio"
+    assert err.value.rule == "§Carta Convoglio" and err.value.code == "allot.no_convoy_attack"
     s = raid(["ax-zero-1"])
     assert s.step != "allot" and s.convoy[1] == 15
 
@@ -131,7 +131,7 @@ def test_industria_at_zero_loses():
     assert aw.legal_actions(s) == [] and aw.current_player(s) is None
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, PassStage())
-    assert err.value.rule == "§Carta Industria"
+    assert err.value.rule == "§Carta Industria" and err.value.code == "game.over"
 
 
 def test_industria_zero_through_convoy_penalty():
@@ -359,7 +359,7 @@ def test_sacrifice_must_be_an_aircraft_of_the_lost_base():
     )
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, Sacrifice("al-p40-2"))
-    assert err.value.rule == "§Basi Aeree"
+    assert err.value.rule == "§Basi Aeree" and err.value.code == "sacrifice.not_grounded"
 
 
 def test_attackers_stay_grounded_through_the_enemy_turn_and_cannot_intercept():
@@ -378,7 +378,7 @@ def test_attackers_stay_grounded_through_the_enemy_turn_and_cannot_intercept():
     assert AddInterceptor("ax-zero-2") in legal and AddInterceptor("ax-zero-1") not in legal
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, AddInterceptor("ax-zero-1"))
-    assert err.value.rule == "§Fase Intercetto"
+    assert err.value.rule == "§Fase Intercetto" and err.value.code == "intercept.grounded"
 
 
 def test_portaerei_airbase_stage_flyers_unavailable_in_carrier_stage():

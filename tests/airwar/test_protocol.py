@@ -105,8 +105,9 @@ def test_action_codec_round_trip():
 def test_malformed_actions_rejected_state_unchanged(bad):
     s = build(stage="mobilisation", hands={"axis": ["ax-rabaul"]})
     before = s.copy()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         aw.apply(s, bad)
+    assert err.value.coded
     assert s == before
 
 
@@ -133,7 +134,7 @@ def test_random_actions_rejected_unless_legal():
             else:
                 with pytest.raises(IllegalAction) as err:
                     aw.apply(s, a)
-                assert err.value.rule.startswith("§")
+                assert err.value.rule.startswith("§") and err.value.coded
             assert s == before
         s = aw.apply(s, bots[aw.current_player(s)].choose(s))
 

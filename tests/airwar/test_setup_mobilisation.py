@@ -135,6 +135,7 @@ def test_mobilitazione_aircraft_cannot_be_mobilised():
         with pytest.raises(IllegalAction) as err:
             aw.apply(s, Mobilise(card))
         assert err.value.rule == "§Stadio Mobilitazione"
+        assert err.value.code == "mobilise.wrong_kind" and err.value.values == {"card": card}
 
 
 def test_mobilitazione_war_card_needs_own_airbase():
@@ -149,6 +150,7 @@ def test_mobilitazione_war_card_needs_own_airbase():
         with pytest.raises(IllegalAction) as err:
             aw.apply(s, bad)
         assert err.value.rule == "§Stadio Mobilitazione"
+        assert err.value.code == "mobilise.war_needs_base"
 
 
 def test_mobilitazione_only_in_mobilisation_stage():
@@ -159,11 +161,11 @@ def test_mobilitazione_only_in_mobilisation_stage():
     assert "ax-rabaul" in s.hand[0] and s.stage == "airbase"
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, Mobilise("ax-rabaul"))
-    assert err.value.rule == "§Stadio Mobilitazione"
+    assert err.value.rule == "§Stadio Mobilitazione" and err.value.code == "mobilise.not_now"
     s = play(s, [Attack("resources"), AddToMission("ax-zero-1")])
     with pytest.raises(IllegalAction) as err:
         aw.apply(s, Mobilise("ax-rabaul"))
-    assert err.value.rule == "§Stadio Mobilitazione"
+    assert err.value.rule == "§Stadio Mobilitazione" and err.value.code == "mobilise.not_now"
     s = aw.apply(s, SendMission())
     assert "ax-rabaul" in s.hand[0]
 
