@@ -46,7 +46,7 @@ def english_only_words() -> frozenset[str]:
         if k.startswith(PARTS)
         for w in word_list(re.sub(r"{.*?}|<.*?>", " ", v))
     }
-    italian = {w.lower() for v in it.values() for w in word_list(v)}
+    italian = {w.lower() for v in it.values() for w in word_list(re.sub(r"{.*?}", " ", v))}
     for c in cards.load():  # the deck's Italian keeps international terms (log, backup ...)
         italian |= {w.lower() for w in word_list(c.name["it"] + " " + c.description["it"])}
     return frozenset(english - italian)
