@@ -94,25 +94,26 @@ def test_non_actions_are_malformed(bad):
     before = L.to_json(s)
     with pytest.raises(IllegalAction) as err:
         L.apply(s, bad)
-    assert err.value.rule == "§actions"
+    assert err.value.rule == "§actions" and err.value.code == "action.foreign"
     assert L.to_json(s) == before
 
 
 def test_wrong_field_types_are_malformed():
     s = L.new_game(3, seed=2)
-    for bad in (
-        L.Neutralise("abc"),
-        L.Neutralise((1.0,)),
-        L.ChooseDiscard([1]),
-        L.PlayPentaqo(True),
-        L.OfferCard("1", 3),
-        L.OfferTrade(1, "card", "data"),
-        L.OfferTrade(1, None, 3),
-        L.AcceptOffer("C01"),
+    for bad, code in (
+        (L.Neutralise("abc"), "malformed.cards"),
+        (L.Neutralise((1.0,)), "malformed.cards"),
+        (L.ChooseDiscard([1]), "malformed.cards"),
+        (L.PlayPentaqo(True), "malformed.card"),
+        (L.OfferCard("1", 3), "malformed.to"),
+        (L.OfferTrade(1, "card", "data"), "malformed.give"),
+        (L.OfferTrade(1, None, 3), "malformed.ask"),
+        (L.AcceptOffer("C01"), "malformed.card_or_none"),
     ):
         with pytest.raises(IllegalAction) as err:
             L.apply(s, bad)
         assert err.value.rule == "§actions"
+        assert (err.value.code, err.value.values) == (code, {"action": type(bad).__name__})
 
 
 @pytest.mark.parametrize(

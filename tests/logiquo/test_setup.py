@@ -55,7 +55,8 @@ def test_preparazione_2_players_may_choose_another_hand_size():
     assert len(s.hands[1]) == 12
     with pytest.raises(IllegalAction) as err:
         L.new_game(2, seed=5, hand_size=0)
-    assert err.value.rule == "§Preparazione.2"
+    assert err.value.rule == "§Preparazione.2" and err.value.code == "setup.hand_size"
+    assert err.value.values == {"hand_size": "0", "n": 2, "controls": 56}
     with pytest.raises(IllegalAction):
         L.new_game(6, seed=5, hand_size=10)  # 60 cards > 56 control cards in one deck
 
@@ -97,6 +98,7 @@ def test_preparazione_5_first_player_is_a_setup_choice():
     with pytest.raises(IllegalAction) as err:
         L.new_game(4, seed=8, first_player=4)
     assert err.value.rule == "§Preparazione.5"
+    assert (err.value.code, err.value.values) == ("setup.first_player", {"last": 3})
     a = L.new_game(4, seed=9, first_player="random")
     b = L.new_game(4, seed=9, first_player="random")
     assert a.events[0] == b.events[0]
@@ -108,6 +110,7 @@ def test_componenti_one_deck_serves_at_most_six_players():
     with pytest.raises(IllegalAction) as err:
         L.new_game(7, seed=1)
     assert err.value.rule == "§Componenti"
+    assert (err.value.code, err.value.values) == ("setup.merge_decks", {"n": 7, "per_deck": 6})
     s = L.new_game(7, seed=1, merged_decks=True)
     assert s.copies == 2
     assert sorted(s.all_card_ids()) == list(range(280))
@@ -134,7 +137,8 @@ def test_componenti_player_count_bounds():
 def test_fine_del_gioco_ending_option_is_validated():
     with pytest.raises(IllegalAction) as err:
         L.new_game(3, seed=1, ending="sudden_death")
-    assert err.value.rule == "§Fine del Gioco"
+    assert err.value.rule == "§Fine del Gioco" and err.value.code == "setup.ending"
+    assert err.value.values["ending"] == "'sudden_death'"
 
 
 def test_same_seed_same_game():

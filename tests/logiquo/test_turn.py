@@ -35,11 +35,14 @@ def kinds(ids):
     return sorted(card(i).code for i in ids)
 
 
-def illegal(s, action, rule):
+def illegal(s, action, rule, code, **values):
+    """``action`` is refused under ``rule`` with ``code`` and exactly ``values``; ``s`` is
+    unchanged."""
     before = L.to_json(s)
     with pytest.raises(IllegalAction) as err:
         L.apply(s, action)
     assert err.value.rule == rule, err.value
+    assert (err.value.code, err.value.values) == (code, values), err.value
     assert L.to_json(s) == before
     return err.value
 
@@ -63,19 +66,26 @@ def test_struttura_2_a_countermeasure_listing_the_threat_neutralises_it(position
 def test_carte_controllo_a_card_not_listing_the_threat_cannot_neutralise_it(position):
     s = position(3, threat="T03", hands={0: ["C02", "C20"]})
     assert Neutralise(cs("C20")) not in L.legal_actions(s)
-    illegal(s, Neutralise(cs("C20")), "§Carte Controllo")
+    illegal(
+        s,
+        Neutralise(cs("C20")),
+        "§Carte Controllo",
+        "neutralise.does_not_mitigate",
+        card=c("C20"),
+        threat=s.threat,
+    )
 
 
 def test_struttura_2_cards_must_be_in_the_active_hand_and_played_once(position):
     s = position(3, threat="T03", hands={0: ["C02"], 1: ["C18"]})
-    illegal(s, Neutralise(cs("C18")), "§Struttura.2")
-    illegal(s, Neutralise((c("C02"), c("C02"))), "§Struttura.2")
+    illegal(s, Neutralise(cs("C18")), "§Struttura.2", "cards.not_in_hand", player=0, card=c("C18"))
+    illegal(s, Neutralise((c("C02"), c("C02"))), "§Struttura.2", "cards.twice")
 
 
 def test_struttura_2_neutralising_happens_only_in_the_reaction_phase(position):
     s = position(3, threat="T03", hands={0: ["C02"]})
     s = L.apply(s, RequestHelp())
-    illegal(s, Neutralise(cs("C02")), "§Struttura.2")
+    illegal(s, Neutralise(cs("C02")), "§Struttura.2", "phase.neutralise", phase="collab")
 
 
 def test_struttura_2_the_active_player_may_choose_to_suffer_instead(position):
@@ -91,8 +101,7 @@ def test_struttura_2_the_active_player_may_choose_to_suffer_instead(position):
 
 def test_regole_speciali_two_controls_are_required(position):
     s = position(3, threat="T09", hands={0: ["C14", "C15", "C01"]}, control_top=["C40", "C41"])
-    err = illegal(s, Neutralise(cs("C14")), "§Regole Speciali")
-    assert err.code == "neutralise.together" and err.values == {"need": 2}
+    illegal(s, Neutralise(cs("C14")), "§Regole Speciali", "neutralise.together", need=2)
     assert [a for a in L.legal_actions(s) if isinstance(a, Neutralise)] == [
         Neutralise(cs("C14", "C15"))
     ]
@@ -116,19 +125,19 @@ def test_carte_speciali_logiquo_alone_neutralises_almost_every_threat(position):
 def test_regole_speciali_logiquo_forbidden_by_the_threat(position):
     s = position(3, threat="T10", hands={0: ["L1"]})
     assert not [a for a in L.legal_actions(s) if isinstance(a, Neutralise)]
-    illegal(s, Neutralise(cs("L1")), "§Regole Speciali")
+    illegal(s, Neutralise(cs("L1")), "§Regole Speciali", "neutralise.no_logiquo", threat=s.threat)
 
 
 def test_regole_speciali_collaboration_forbidden_by_the_threat(position):
     s = position(3, threat="T14", hands={0: ["C01"]})
     assert RequestHelp() not in L.legal_actions(s)
-    illegal(s, RequestHelp(), "§Regole Speciali")
+    illegal(s, RequestHelp(), "§Regole Speciali", "help.forbidden_by_threat", threat=s.threat)
 
 
 def test_regole_speciali_pentaqo_forbidden_by_the_threat(position):
     s = position(3, threat="T06", hands={0: ["P1"]})
     assert PlayPentaqo(c("P1")) not in L.legal_actions(s)
-    illegal(s, PlayPentaqo(c("P1")), "§Regole Speciali")
+    illegal(s, PlayPentaqo(c("P1")), "§Regole Speciali", "pentaqo.forbidden", threat=s.threat)
 
 
 def test_regole_speciali_no_pentaqo_window_for_a_threat_that_forbids_it(position):
@@ -185,8 +194,21 @@ def test_carte_speciali_pentaqo_while_answering_an_offer(position):
 
 def test_carte_speciali_pentaqo_must_be_held_and_be_a_pentaqo(position):
     s = position(3, threat="T03", hands={0: ["C02"], 1: ["P1"]})
-    illegal(s, PlayPentaqo(c("P1")), "§Carte speciali di Controllo")
-    illegal(s, PlayPentaqo(c("C02")), "§Carte speciali di Controllo")
+    illegal(
+        s,
+        PlayPentaqo(c("P1")),
+        "§Carte speciali di Controllo",
+        "cards.not_in_hand",
+        player=0,
+        card=c("P1"),
+    )
+    illegal(
+        s,
+        PlayPentaqo(c("C02")),
+        "§Carte speciali di Controllo",
+        "pentaqo.not_pentaqo",
+        card=c("C02"),
+    )
 
 
 # --- §Struttura.3 collaboration ---------------------------------------------------------------
@@ -239,7 +261,7 @@ def test_struttura_3_trade_control_for_a_control_of_the_recipients_choice(positi
         AcceptOffer(c("C40")),
         DeclineOffer(),
     }
-    illegal(s, AcceptOffer(), "§Struttura.3")
+    illegal(s, AcceptOffer(), "§Struttura.3", "accept.name_a_card")
     s = L.apply(s, AcceptOffer(c("C40")))
     assert kinds(s.hands[0]) == ["C02", "C20"] and kinds(s.hands[1]) == ["C40"]
     assert s.stats["trades"][1] == 1
@@ -266,18 +288,20 @@ def test_struttura_3_buy_a_control_card_with_a_data_card(position):
 def test_struttura_3_nobody_pays_with_their_last_data_card(position):
     s = position(3, threat="T03", hands={0: ["C20"], 1: ["C02"]}, data={0: 1, 1: 1})
     s = L.apply(s, RequestHelp())
-    illegal(s, OfferTrade(1, None, "control"), "§Struttura.3")
-    illegal(s, OfferTrade(1, c("C20"), "data"), "§Struttura.3")
+    illegal(s, OfferTrade(1, None, "control"), "§Struttura.3", "trade.last_data")
+    illegal(s, OfferTrade(1, c("C20"), "data"), "§Struttura.3", "trade.partner_last_data", to=1)
     assert OfferTrade(1, None, "control") not in L.legal_actions(s)
 
 
 def test_struttura_3_trades_must_move_a_control_card(position):
     s = position(3, threat="T03", hands={0: ["C20"]})
     s = L.apply(s, RequestHelp())
-    illegal(s, OfferTrade(1, None, "data"), "§Struttura.3")
-    illegal(s, OfferTrade(1, c("C20"), "money"), "§Struttura.3")
-    illegal(s, OfferCard(0, c("C20")), "§Struttura.3")  # not to oneself
-    illegal(s, OfferCard(5, c("C20")), "§Struttura.3")
+    illegal(s, OfferTrade(1, None, "data"), "§Struttura.3", "trade.data_for_data")
+    illegal(s, OfferTrade(1, c("C20"), "money"), "§Struttura.3", "trade.bad_ask")
+    illegal(
+        s, OfferCard(0, c("C20")), "§Struttura.3", "offer.bad_partner", player=0, to=0
+    )  # not to oneself
+    illegal(s, OfferCard(5, c("C20")), "§Struttura.3", "offer.bad_partner", player=0, to=5)
 
 
 def test_struttura_3_offers_per_window_and_rounds_are_limited(position):
@@ -289,11 +313,11 @@ def test_struttura_3_offers_per_window_and_rounds_are_limited(position):
         s = L.apply(s, OfferCard(2, c("C41")))
         s = L.apply(s, DeclineOffer())
         assert [a for a in L.legal_actions(s) if isinstance(a, (OfferCard, OfferTrade))] == []
-        illegal(s, OfferCard(1, c("C41")), "§Struttura.3")
+        illegal(s, OfferCard(1, c("C41")), "§Struttura.3", "offer.limit", limit=2)
         for _p in range(3):
             s = L.apply(s, EndCollaboration())
     assert s.phase == "reaction" and RequestHelp() not in L.legal_actions(s)
-    illegal(s, RequestHelp(), "§Struttura.3")
+    illegal(s, RequestHelp(), "§Struttura.3", "help.round_limit", limit=2)
 
 
 def test_anomalie_change_freeze_forbids_collaboration(position):
@@ -301,7 +325,7 @@ def test_anomalie_change_freeze_forbids_collaboration(position):
     s = L.apply(s, Neutralise(cs("C02")))
     assert s.active == 1 and c("A06") in s.anomalies and s.threat == c("T11")
     assert RequestHelp() not in L.legal_actions(s)
-    illegal(s, RequestHelp(), "§Anomalie")
+    illegal(s, RequestHelp(), "§Anomalie", "help.forbidden_by_anomaly")
 
 
 # --- §Struttura.4 effects ---------------------------------------------------------------------
@@ -329,7 +353,7 @@ def test_struttura_4_discard_of_choice_asks_each_player_in_turn(position):
     )
     s = L.apply(s, TakeImpact())
     assert s.phase == "discard" and L.current_player(s) == 0
-    illegal(s, ChooseDiscard(cs("C20", "C40")), "§Carte Minaccia")
+    illegal(s, ChooseDiscard(cs("C20", "C40")), "§Carte Minaccia", "discard.count", n=1)
     s = L.apply(s, ChooseDiscard(cs("C40")))
     # player 1 holds a single card: it goes without asking
     assert L.current_player(s) == 2 and s.hands[1] == []
@@ -429,7 +453,7 @@ def test_anomalie_evacuation_drill_needs_one_more_control(position):
     s = position(3, threat="T03", hands={0: ["C02"], 1: ["C14", "C48"]}, threat_top=["A08", "T11"])
     s = L.apply(s, Neutralise(cs("C02")))
     assert L.in_force(s)["controls_required"] == 2
-    illegal(s, Neutralise(cs("C14")), "§Regole Speciali")
+    illegal(s, Neutralise(cs("C14")), "§Regole Speciali", "neutralise.together", need=2)
     s = L.apply(s, Neutralise(cs("C14", "C48")))
     assert s.active == 2
 
@@ -455,7 +479,7 @@ def test_fine_del_gioco_first_player_at_zero_data_ends_the_game(position):
     assert L.is_over(s) and s.end_reason == "zero_data"
     assert L.winners(s) == [2] and s.decided_by == "data"
     assert L.current_player(s) is None and L.legal_actions(s) == []
-    illegal(s, TakeImpact(), "§Fine del Gioco")
+    illegal(s, TakeImpact(), "§Fine del Gioco", "game_over")
 
 
 def test_fine_del_gioco_ends_when_every_threat_card_is_drawn_and_resolved(position):
