@@ -100,7 +100,7 @@ def new_game(players: int | list[str], seed: int | None = None, **options: Any) 
     names = player_names(players, "§Contenuto")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
-            "§Contenuto", f"Rails is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {len(names)}"
+            "§Contenuto", "players.count", least=MIN_PLAYERS, most=MAX_PLAYERS, players=len(names)
         )
     rng = rng_from(new_rng_state(seed))
     deck = full_deck()
@@ -243,31 +243,30 @@ def winners(state: RailsState) -> list[int]:
     return scoring.winners(scoring.final_scores(state))
 
 
-def claim_blocker(state: RailsState, player: int, route_id: int) -> tuple[str, str] | None:
-    """Why ``player`` may not claim this route now whatever the cards, as (rule, reason)."""
+def claim_blocker(state: RailsState, player: int, route_id: int) -> IllegalAction | None:
+    """Why ``player`` may not claim this route now whatever the cards: the refusal (a code and
+    its values, for the widgets to word), or None."""
     route = ROUTES[route_id]
     owner = state.owner[route_id]
+    if owner == player:
+        return IllegalAction("§Occupare le strade", "route.yours", route=route_id)
     if owner != -1:
-        who = "you" if owner == player else state.names[owner]
-        return ("§Occupare le strade", f"route {route_id} ({route.a}-{route.b}) belongs to {who}")
+        return IllegalAction("§Occupare le strade", "route.taken", route=route_id, owner=owner)
     if route.twin is not None:
         twin_owner = state.owner[route.twin]
         if twin_owner == player:
-            return (
-                "§Occupare le strade",
-                f"you already own the other route between {route.a} and {route.b}: "
-                "one player may take only one of a double route",
-            )
+            return IllegalAction("§Occupare le strade", "route.twin_yours", route=route_id)
         if twin_owner != -1 and state.players < DOUBLE_MIN:
-            return (
-                "§Occupare le strade",
-                f"with {state.players} players only one of the two routes between {route.a} "
-                f"and {route.b} may be taken, and the other is already taken",
+            return IllegalAction(
+                "§Occupare le strade", "route.twin_closed", route=route_id, players=state.players
             )
     if state.trains[player] < route.length:
-        return (
+        return IllegalAction(
             "§Occupare le strade",
-            f"route {route_id} needs {route.length} trains and you have {state.trains[player]}",
+            "route.short_of_trains",
+            route=route_id,
+            length=route.length,
+            trains=state.trains[player],
         )
     return None
 
@@ -386,7 +385,7 @@ def apply(state: RailsState, action: Action) -> RailsState:
     if the rules forbid it."""
     CODEC.check(action)
     if state.phase == OVER:
-        raise IllegalAction("§Fine del gioco", "the game is over: no more actions")
+        raise IllegalAction("§Fine del gioco", "game.over")
     if isinstance(action, KeepTickets):
         return _keep(state, action)
     if isinstance(action, DrawDeck):
@@ -403,19 +402,10 @@ def apply(state: RailsState, action: Action) -> RailsState:
 def _wrong_phase(state: RailsState) -> IllegalAction:
     """Why the player to move cannot start a new action now (setup, ticket choice, 2nd draw)."""
     if state.phase == SETUP:
-        return IllegalAction(
-            "§Preparazione",
-            f"{state.names[state.current]} must first choose which destination tickets to keep",
-        )
+        return IllegalAction("§Preparazione", "phase.setup_tickets", player=state.current)
     if state.phase == TICKETS:
-        return IllegalAction(
-            "§Prendere le carte Destinazione",
-            "first choose which of the destination tickets just drawn to keep",
-        )
-    return IllegalAction(
-        "§Iniziare il gioco",
-        "only one action per turn: this turn is a card draw, take the second train card",
-    )
+        return IllegalAction("§Prendere le carte Destinazione", "phase.drawn_tickets")
+    return IllegalAction("§Iniziare il gioco", "phase.second_card")
 
 
 def _end_turn(new: RailsState, passed: bool = False) -> None:
@@ -445,23 +435,34 @@ def _end_turn(new: RailsState, passed: bool = False) -> None:
 
 def _keep(state: RailsState, action: KeepTickets) -> RailsState:
     if state.phase not in (SETUP, TICKETS):
-        raise IllegalAction(
-            "§Prendere le carte Destinazione", "no destination tickets are waiting for a choice"
-        )
+        raise IllegalAction("§Prendere le carte Destinazione", "tickets.none_offered")
     keep = action.tickets
     if not isinstance(keep, tuple) or not all(is_int(t) for t in keep):
-        raise IllegalAction("§actions", "KeepTickets needs a tuple of ticket ids")
+        raise IllegalAction("§actions", "malformed.keep_tickets")
     p = state.current
     offer = state.offers[p]
-    rule = "§Preparazione" if state.phase == SETUP else "§Prendere le carte Destinazione"
+    setup = state.phase == SETUP  # the § of a refusal: §Preparazione, else the ticket draw's
     if list(keep) != sorted(set(keep)):
-        raise IllegalAction(rule, "list each kept ticket once, in increasing id order")
-    missing = [t for t in keep if t not in offer]
+        if setup:
+            raise IllegalAction("§Preparazione", "tickets.order")
+        raise IllegalAction("§Prendere le carte Destinazione", "tickets.order")
+    missing = tuple(t for t in keep if t not in offer)
     if missing:
-        raise IllegalAction(rule, f"ticket(s) {missing} were not offered to you: {sorted(offer)}")
+        offered = tuple(sorted(offer))
+        if setup:
+            raise IllegalAction(
+                "§Preparazione", "tickets.not_offered", tickets=missing, offer=offered
+            )
+        raise IllegalAction(
+            "§Prendere le carte Destinazione", "tickets.not_offered", tickets=missing, offer=offered
+        )
     least = min(SETUP_KEEP if state.phase == SETUP else DRAW_KEEP, len(offer))
     if len(keep) < least:
-        raise IllegalAction(rule, f"keep at least {least} of the {len(offer)} tickets offered")
+        if setup:
+            raise IllegalAction("§Preparazione", "tickets.too_few", least=least, dealt=len(offer))
+        raise IllegalAction(
+            "§Prendere le carte Destinazione", "tickets.too_few", least=least, dealt=len(offer)
+        )
     new = copy_state(state)
     new.actions += 1
     new.tickets = list(state.tickets)
@@ -499,9 +500,7 @@ def _after_draw(new: RailsState, ends_turn: bool) -> None:
 def _draw_deck(state: RailsState) -> RailsState:
     _check_draw_phase(state)
     if not state.deck and not state.discard:
-        raise IllegalAction(
-            "§silent:empty-deck", "the deck and the discard pile are both empty: nothing to draw"
-        )
+        raise IllegalAction("§silent:empty-deck", "deck.empty")
     new = copy_state(state)
     new.actions += 1
     _own_piles(new)
@@ -516,18 +515,15 @@ def _draw_deck(state: RailsState) -> RailsState:
 def _draw_face_up(state: RailsState, action: DrawFaceUp) -> RailsState:
     _check_draw_phase(state)
     if not isinstance(action.color, str):
-        raise IllegalAction("§actions", "DrawFaceUp needs a colour name")
+        raise IllegalAction("§actions", "malformed.draw_face_up")
     kind = INDEX.get(action.color, -1)
     if kind < 0 or kind not in state.face_up:
-        shown = [CARD_NAMES[c] for c in state.face_up if c >= 0]
+        shown = tuple(CARD_NAMES[c] for c in state.face_up if c >= 0)
         raise IllegalAction(
-            "§Prendere carte carro", f"there is no face-up {action.color} card (shown: {shown})"
+            "§Prendere carte carro", "face_up.missing", card=action.color, shown=shown
         )
     if kind == LOCO and state.phase == SECOND_DRAW:
-        raise IllegalAction(
-            "§Carte Locomotiva",
-            "a face-up locomotive counts as two cards: it cannot be the second card of a turn",
-        )
+        raise IllegalAction("§Carte Locomotiva", "face_up.locomotive_second")
     new = copy_state(state)
     new.actions += 1
     _own_piles(new)
@@ -546,47 +542,51 @@ def _claim(state: RailsState, action: ClaimRoute) -> RailsState:
         raise _wrong_phase(state)
     route_id, color, locos = action.route, action.color, action.locomotives
     if not (is_int(route_id) and isinstance(color, str) and is_int(locos)):
-        raise IllegalAction("§actions", "ClaimRoute needs a route id, a colour and a count")
+        raise IllegalAction("§actions", "malformed.claim_route")
     if not 0 <= route_id < len(ROUTES):
-        raise IllegalAction("§Occupare le strade", f"there is no route {route_id} on the board")
+        raise IllegalAction("§Occupare le strade", "route.unknown", route=route_id)
     p = state.current
     blocked = claim_blocker(state, p, route_id)
     if blocked:
-        raise IllegalAction(*blocked)
+        raise blocked
     route = ROUTES[route_id]
     length = route.length
     if not 0 <= locos <= length:
         raise IllegalAction(
-            "§Occupare le strade", f"route {route_id} takes {length} cards, not {locos} locomotives"
+            "§Occupare le strade", "claim.locomotives", length=length, locomotives=locos
         )
     hand = state.hands[p]
     if locos == length:
         if color != LOCOMOTIVE:
             raise IllegalAction(
-                "§Occupare le strade",
-                'paid with locomotives only, the colour of the payment is "locomotive"',
+                "§Occupare le strade", "claim.all_locomotives", length=length, colour=color
             )
         kind = -1
     else:
         kind = INDEX.get(color, -1)
         if not 0 <= kind < LOCO:
             raise IllegalAction(
-                "§Occupare le strade", f"{color!r} is not a train card colour: {list(COLORS)}"
+                "§Occupare le strade", "claim.not_a_colour", colour=color, colours=COLORS
             )
         if route.color != GREY and color != route.color:
             raise IllegalAction(
                 "§Occupare le strade",
-                f"route {route_id} ({route.a}-{route.b}) is {route.color}: "
-                f"pay it with {route.color} cards and locomotives, not {color}",
+                "claim.wrong_colour",
+                route=route_id,
+                route_colour=route.color,
+                colour=color,
             )
         if hand[kind] < length - locos:
             raise IllegalAction(
                 "§Occupare le strade",
-                f"you need {length - locos} {color} card(s) and hold {hand[kind]}",
+                "claim.short_of_cards",
+                colour=color,
+                need=length - locos,
+                have=hand[kind],
             )
     if hand[LOCO] < locos:
         raise IllegalAction(
-            "§Occupare le strade", f"you need {locos} locomotive(s) and hold {hand[LOCO]}"
+            "§Occupare le strade", "claim.short_of_locomotives", need=locos, have=hand[LOCO]
         )
     new = copy_state(state)
     new.actions += 1
@@ -619,9 +619,7 @@ def _draw_tickets(state: RailsState) -> RailsState:
     if state.phase != TURN:
         raise _wrong_phase(state)
     if not state.ticket_deck:
-        raise IllegalAction(
-            "§Prendere le carte Destinazione", "the destination ticket deck is empty"
-        )
+        raise IllegalAction("§Prendere le carte Destinazione", "tickets.deck_empty")
     new = copy_state(state)
     new.actions += 1
     take = min(DRAW_DEALT, len(state.ticket_deck))  # "prendere le carte rimanenti"
@@ -637,9 +635,7 @@ def _pass(state: RailsState) -> RailsState:
     if state.phase != TURN:
         raise _wrong_phase(state)
     if _has_move(state):
-        raise IllegalAction(
-            "§silent:no-move", "you can still act: passing is only for a player with no move"
-        )
+        raise IllegalAction("§silent:no-move", "pass.can_move")
     new = copy_state(state)
     new.actions += 1
     _end_turn(new, passed=True)

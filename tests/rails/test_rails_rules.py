@@ -226,7 +226,7 @@ def test_locomotiva_face_up_locomotive_cannot_be_the_second_card():
     s = set_face_up(started(2), ["locomotive", "red", "blue", "green", "white"])
     s1 = rails.apply(s, DrawDeck())
     err = rejected(s1, DrawFaceUp("locomotive"), "§Carte Locomotiva")
-    assert "second" in err.reason
+    assert (err.code, err.values) == ("face_up.locomotive_second", {})
     assert DrawFaceUp("red") in rails.legal_actions(s1)
     assert all(a != DrawFaceUp("locomotive") for a in rails.legal_actions(s1))
 
@@ -365,7 +365,7 @@ def test_occupare_claimed_route_belongs_to_its_owner():
     s = set_hand(s, 1, {"yellow": 6})
     s = rails.apply(s, ClaimRoute(rid, "yellow", 0))
     err = rejected(s, ClaimRoute(rid, "yellow", 0), "§Occupare le strade")
-    assert "belongs to" in err.reason
+    assert (err.code, err.values) == ("route.taken", {"route": rid, "owner": 0})
 
 
 def test_occupare_one_player_never_takes_both_routes_of_a_double():
@@ -400,7 +400,7 @@ def test_occupare_two_or_three_players_only_one_route_of_a_double(players):
     s = set_hand(s, 1, {"pink": 5})
     s = rails.apply(s, ClaimRoute(r0, "green", 0))
     err = rejected(s, ClaimRoute(r1, "pink", 0), "§Occupare le strade")
-    assert f"{players} players" in err.reason
+    assert (err.code, err.values) == ("route.twin_closed", {"route": r1, "players": players})
 
 
 def test_occupare_needs_enough_trains():

@@ -19,6 +19,7 @@ from widgets.rails import words
 
 CODES = {*CARD_NAMES, "grey"}  # colour codes of gamelib (lower case, as gamelib spells them)
 GAMES = ((1, 2, RandomBot), (2, 3, PlannerBot), (3, 4, RandomBot))
+RED_ROUTE = ("Salt Lake City", "Denver", "red")  # a 3-train red route (one of a double)
 PARTS = ("rails.action.", "rails.card.", "rails.cards.", "rails.route.", "rails.table.route_")
 
 
@@ -202,3 +203,29 @@ def test_numbers_follow_the_language(lang):
             assert not any(never.search(re.sub(r"<[^>]+>", "", x)) for x in texts)
     finally:
         i18n.set_language("en")
+
+
+def test_an_italian_table_says_a_refusal_in_italian_with_city_names(italian):
+    """A refused move on an Italian table: the catalog's rails.illegal.* text in Italian, the
+    route by its cities (not its id), the colours and the seat by their Italian names."""
+    from widgets.rails.table import RailsTable
+
+    table = RailsTable(seats=("human", "human"), seed=5)
+    assert not table.act(rails.DrawDeck())  # tickets first (§Preparazione)
+    assert "Non consentito: prima Persona 1 deve scegliere quali carte Destinazione tenere" in (
+        table.notice.value
+    )
+    assert table.keep() and table.keep()
+    route = next(r for r in table.board.routes if (r.a, r.b, r.color) == RED_ROUTE)
+    state = table.state
+    table.route.value = route.id
+    table.pay_colour.value = "blue"
+    table.pay_locos.value = 0
+    assert not table.claim() and table.state is state
+    text = re.sub(r"<[^>]+>", "", table.notice.value)
+    assert text == (
+        f"⚠ Non consentito: la strada {route.a} – {route.b} è rossa: si paga con carte di quel "
+        "colore e Locomotive, non con carte di colore blu (§Occupare le strade)."
+    )
+    assert not re.search(r"\d", text), "a route id (or any number) in the refusal"
+    assert not problems(text), problems(text)

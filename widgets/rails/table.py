@@ -122,6 +122,11 @@ class RailsTable(TableBase):
         """Who does what in the learner's words (the notice after a move)."""
         return words.describe(action, state, self.seat_name(state, rails.current_player(state)))
 
+    def refusal_value(self, name: str, value: Any) -> Any:
+        """A refusal's value in words: route ids as their cities, seats by name, colours and
+        tickets by their names in the page's language (``words.refusal_value``)."""
+        return words.refusal_value(name, value, lambda p: self.seat_name(self.state, p))
+
     def log_line(self, before: Any, action: Any, after: Any) -> str:
         """Who did what; kept tickets are counted, not named: every seat reads the log and
         tickets are secret (§Prendere le carte Destinazione)."""

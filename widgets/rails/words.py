@@ -5,16 +5,18 @@
 the cards by their colour names (``rails.action.*``, ``rails.card.*``, ``rails.cards.*``); the
 table's notice and log and the turn view of lesson 4 all use it. ``route_colour`` names a route's
 colour as the route list writes it (``rails.route.*``: *neutra* for a grey route in Italian).
+``refusal_value`` words the values of a refusal (``rails.illegal.*``) for the table.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from gamelib import rails
 from gamelib.rails.board import load as load_board
-from gamelib.rails.cards import LOCOMOTIVE
+from gamelib.rails.cards import CARD_NAMES, LOCOMOTIVE
 from widgets.i18n import t
 
 
@@ -43,6 +45,40 @@ def route_option(route: Any) -> str:
 def _ticket(tid: int) -> str:
     tk = load_board().tickets[tid]
     return f"{tk.a} – {tk.b}"
+
+
+def colour_name(colour: str) -> str:
+    """A card colour as a noun ("red", "rosso", "Locomotiva"); an unknown code as it is."""
+    if colour not in CARD_NAMES:
+        return str(colour)
+    return t(f"rails.color.{colour}").split(" (")[0]
+
+
+def _route(rid: Any) -> str:
+    routes = load_board().routes
+    if isinstance(rid, int) and 0 <= rid < len(routes):
+        return f"{routes[rid].a} – {routes[rid].b}"
+    return str(rid)  # a route the board does not have: its number as given
+
+
+def refusal_value(name: str, value: Any, seat: Callable[[int], str]) -> Any:
+    """A value of a Rails refusal (``rails.illegal.*``) in words: a route id as its cities, a
+    seat as its name (``seat``), colour codes and ticket ids by their names; else as it is."""
+    if name == "route":
+        return _route(value)
+    if name in ("player", "owner"):
+        return seat(value)
+    if name == "card":
+        return cards(value, 1) if value in CARD_NAMES else str(value)
+    if name == "colour":
+        return colour_name(value)
+    if name == "route_colour":
+        return route_colour(value)
+    if name in ("shown", "colours"):
+        return ", ".join(colour_name(c) for c in value)
+    if name in ("tickets", "offer"):
+        return ", ".join(_ticket(x) for x in value)
+    return value
 
 
 def describe(action: Any, state: Any, who: str | None = None, secret: bool = False) -> str:
