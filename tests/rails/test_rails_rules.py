@@ -16,7 +16,7 @@ from gamelib.rails.actions import (
     Pass,
 )
 from gamelib.rails.board import load
-from gamelib.rails.cards import INDEX, LOCO
+from gamelib.rails.cards import COLORS, INDEX, LOCO
 from tests.rails.rails_helpers import (
     arrange,
     clone,
@@ -33,12 +33,15 @@ BOARD = load()
 RED_3 = ("Salt Lake City", "Denver", "red")  # a 3-train red route (one of a double)
 
 
-def rejected(state, action, rule):
-    """Apply must raise IllegalAction citing ``rule`` and leave the state as it was."""
+def rejected(state, action, rule, code=None, **values):
+    """Apply must raise IllegalAction citing ``rule`` and leave the state as it was; given a
+    ``code``, the refusal is that code with exactly ``values``."""
     before = rails.to_json(state)
     with pytest.raises(IllegalAction) as err:
         rails.apply(state, action)
     assert err.value.rule == rule, err.value
+    if code is not None:
+        assert (err.value.code, err.value.values) == (code, values)
     assert rails.to_json(state) == before
     assert action not in rails.legal_actions(state)
     return err.value
@@ -94,8 +97,8 @@ def test_preparazione_at_most_one_ticket_given_back():
     """§Preparazione: a player may give back one ticket, not two."""
     s = rails.new_game(2, seed=3)
     offer = sorted(s.offers[0])
-    rejected(s, KeepTickets((offer[0],)), "§Preparazione")
-    rejected(s, KeepTickets(()), "§Preparazione")
+    rejected(s, KeepTickets((offer[0],)), "§Preparazione", "tickets.too_few", least=2, dealt=3)
+    rejected(s, KeepTickets(()), "§Preparazione", "tickets.too_few", least=2, dealt=3)
 
 
 def test_preparazione_only_offered_tickets_can_be_kept():
@@ -103,15 +106,16 @@ def test_preparazione_only_offered_tickets_can_be_kept():
     offer = sorted(s.offers[0])
     other = next(t for t in range(30) if t not in offer)
     rejected(s, KeepTickets((offer[0], other) if offer[0] < other else (other, offer[0])),
-             "§Preparazione")  # fmt: skip
-    rejected(s, KeepTickets((offer[1], offer[0])), "§Preparazione")  # not in id order
-    rejected(s, KeepTickets((offer[0], offer[0])), "§Preparazione")
+             "§Preparazione", "tickets.not_offered", tickets=(other,),
+             offer=tuple(offer))  # fmt: skip
+    rejected(s, KeepTickets((offer[1], offer[0])), "§Preparazione", "tickets.order")
+    rejected(s, KeepTickets((offer[0], offer[0])), "§Preparazione", "tickets.order")
 
 
 def test_preparazione_no_other_action_before_tickets_are_chosen():
     s = rails.new_game(2, seed=3)
     for action in (DrawDeck(), DrawTickets(), ClaimRoute(0, "red", 0), DrawFaceUp("red")):
-        rejected(s, action, "§Preparazione")
+        rejected(s, action, "§Preparazione", "phase.setup_tickets", player=0)
 
 
 def test_preparazione_no_three_face_up_locomotives_after_dealing():
@@ -143,9 +147,9 @@ def test_iniziare_only_one_action_a_card_draw_cannot_become_a_claim():
     """§Iniziare il gioco: once a player has drawn a first card, the turn is a card draw."""
     s = set_hand(started(2), 0, {"red": 3})
     s1 = rails.apply(s, DrawDeck())
-    rejected(s1, ClaimRoute(route_id(*RED_3), "red", 0), "§Iniziare il gioco")
-    rejected(s1, DrawTickets(), "§Iniziare il gioco")
-    rejected(s1, Pass(), "§Iniziare il gioco")
+    rejected(s1, ClaimRoute(route_id(*RED_3), "red", 0), "§Iniziare il gioco", "phase.second_card")
+    rejected(s1, DrawTickets(), "§Iniziare il gioco", "phase.second_card")
+    rejected(s1, Pass(), "§Iniziare il gioco", "phase.second_card")
 
 
 def test_prendere_carte_two_from_the_deck_is_two_actions_by_the_same_player():
@@ -185,8 +189,23 @@ def test_prendere_carte_one_face_up_and_one_from_the_deck():
 
 def test_prendere_carte_only_shown_colours_can_be_taken():
     s = set_face_up(started(2), ["red", "red", "blue", "blue", "green"])
-    rejected(s, DrawFaceUp("black"), "§Prendere carte carro")
-    rejected(s, DrawFaceUp("purple"), "§Prendere carte carro")
+    shown = ("red", "red", "blue", "blue", "green")
+    rejected(
+        s,
+        DrawFaceUp("black"),
+        "§Prendere carte carro",
+        "face_up.missing",
+        card="black",
+        shown=shown,
+    )
+    rejected(
+        s,
+        DrawFaceUp("purple"),
+        "§Prendere carte carro",
+        "face_up.missing",
+        card="purple",
+        shown=shown,
+    )
 
 
 def test_prendere_carte_empty_deck_is_rebuilt_from_the_shuffled_discards():
@@ -288,7 +307,7 @@ def test_silent_empty_deck_and_discards_nothing_to_draw():
     """§silent:empty-deck: with no deck and no discards only face-up cards can be taken, and a
     turn whose second card does not exist ends after the first."""
     s = arrange(started(2), deck=[], face_up=["red", None, None, None, None])
-    rejected(s, DrawDeck(), "§silent:empty-deck")
+    rejected(s, DrawDeck(), "§silent:empty-deck", "deck.empty")
     assert rails.legal_actions(s)[0] == DrawFaceUp("red")
     s1 = rails.apply(s, DrawFaceUp("red"))
     assert rails.current_player(s1) == 1 and s1.face_up == [-1] * 5
@@ -323,10 +342,30 @@ def test_occupare_pays_exactly_the_length_in_the_route_colour():
 def test_occupare_wrong_colour_or_too_few_cards():
     rid = route_id(*RED_3)
     s = set_hand(started(2), 0, {"red": 2, "blue": 3})
-    rejected(s, ClaimRoute(rid, "blue", 0), "§Occupare le strade")
-    rejected(s, ClaimRoute(rid, "red", 0), "§Occupare le strade")
-    rejected(s, ClaimRoute(rid, "red", 1), "§Occupare le strade")  # no locomotive held
-    rejected(s, ClaimRoute(rid, "purple", 0), "§Occupare le strade")
+    occupare = "§Occupare le strade"
+    rejected(
+        s,
+        ClaimRoute(rid, "blue", 0),
+        occupare,
+        "claim.wrong_colour",
+        route=rid,
+        route_colour="red",
+        colour="blue",
+    )
+    rejected(
+        s, ClaimRoute(rid, "red", 0), occupare, "claim.short_of_cards", colour="red", need=3, have=2
+    )
+    rejected(
+        s, ClaimRoute(rid, "red", 1), occupare, "claim.short_of_locomotives", need=1, have=0
+    )  # no locomotive held
+    rejected(
+        s,
+        ClaimRoute(rid, "purple", 0),
+        occupare,
+        "claim.not_a_colour",
+        colour="purple",
+        colours=COLORS,
+    )
 
 
 def test_occupare_grey_route_any_single_colour():
@@ -354,9 +393,12 @@ def test_occupare_locomotives_are_wild_and_payments_are_enumerated():
     assert s1.hands[0][INDEX["red"]] == 0 and s1.hands[0][LOCO] == 2
     s2 = rails.apply(s, ClaimRoute(rid, "locomotive", 3))
     assert s2.hands[0][LOCO] == 0 and s2.hands[0][INDEX["red"]] == 2
-    rejected(s, ClaimRoute(rid, "red", 3), "§Occupare le strade")
-    rejected(s, ClaimRoute(rid, "red", 4), "§Occupare le strade")
-    rejected(s, ClaimRoute(rid, "red", -1), "§Occupare le strade")
+    occupare = "§Occupare le strade"
+    rejected(
+        s, ClaimRoute(rid, "red", 3), occupare, "claim.all_locomotives", length=3, colour="red"
+    )
+    rejected(s, ClaimRoute(rid, "red", 4), occupare, "claim.locomotives", length=3, locomotives=4)
+    rejected(s, ClaimRoute(rid, "red", -1), occupare, "claim.locomotives", length=3, locomotives=-1)
 
 
 def test_occupare_claimed_route_belongs_to_its_owner():
@@ -378,7 +420,7 @@ def test_occupare_one_player_never_takes_both_routes_of_a_double():
     for p in (1, 2, 3):  # the others draw
         assert rails.current_player(s) == p
         s = rails.apply(rails.apply(s, DrawDeck()), DrawDeck())
-    rejected(s, ClaimRoute(r1, "pink", 0), "§Occupare le strade")
+    rejected(s, ClaimRoute(r1, "pink", 0), "§Occupare le strade", "route.twin_yours", route=r1)
 
 
 def test_occupare_with_four_players_another_player_may_take_the_twin():
@@ -407,13 +449,21 @@ def test_occupare_needs_enough_trains():
     rid = route_id("Seattle", "Helena")
     s = clone(set_hand(started(2), 0, {"yellow": 6}))
     s.trains[0] = 5
-    rejected(s, ClaimRoute(rid, "yellow", 0), "§Occupare le strade")
+    rejected(
+        s,
+        ClaimRoute(rid, "yellow", 0),
+        "§Occupare le strade",
+        "route.short_of_trains",
+        route=rid,
+        length=6,
+        trains=5,
+    )
 
 
 def test_occupare_no_route_outside_the_board():
     s = set_hand(started(2), 0, {"yellow": 6})
-    rejected(s, ClaimRoute(100, "yellow", 0), "§Occupare le strade")
-    rejected(s, ClaimRoute(-1, "yellow", 0), "§Occupare le strade")
+    rejected(s, ClaimRoute(100, "yellow", 0), "§Occupare le strade", "route.unknown", route=100)
+    rejected(s, ClaimRoute(-1, "yellow", 0), "§Occupare le strade", "route.unknown", route=-1)
 
 
 @pytest.mark.parametrize(
@@ -448,8 +498,10 @@ def test_destinazione_draw_three_keep_at_least_one_rest_under_the_deck():
     assert sorted(s1.offers[0]) == sorted(top) and s1.phase == "tickets"
     assert rails.current_player(s1) == 0
     assert len(rails.legal_actions(s1)) == 7  # every non-empty subset of 3
-    rejected(s1, KeepTickets(()), "§Prendere le carte Destinazione")
-    rejected(s1, DrawDeck(), "§Prendere le carte Destinazione")
+    rejected(
+        s1, KeepTickets(()), "§Prendere le carte Destinazione", "tickets.too_few", least=1, dealt=3
+    )
+    rejected(s1, DrawDeck(), "§Prendere le carte Destinazione", "phase.drawn_tickets")
     keep = sorted(top)[1]
     s2 = rails.apply(s1, KeepTickets((keep,)))
     assert s2.tickets[0] == s.tickets[0] + [keep]
@@ -474,7 +526,7 @@ def test_destinazione_empty_ticket_deck_cannot_be_drawn():
     s = clone(started(2))
     s.tickets[1] += s.ticket_deck
     s.ticket_deck = []
-    rejected(s, DrawTickets(), "§Prendere le carte Destinazione")
+    rejected(s, DrawTickets(), "§Prendere le carte Destinazione", "tickets.deck_empty")
 
 
 def test_destinazione_tickets_are_secret():
@@ -518,7 +570,7 @@ def test_fine_last_round_everyone_including_the_trigger_plays_once_more(players)
         s = rails.apply(rails.apply(s, DrawDeck()), DrawDeck())
     assert rails.is_over(s) and s.ended_by == "trains"
     assert rails.current_player(s) is None and rails.legal_actions(s) == []
-    rejected(s, DrawDeck(), "§Fine del gioco")
+    rejected(s, DrawDeck(), "§Fine del gioco", "game.over")
     assert rails.winners(s)
 
 
@@ -549,7 +601,7 @@ def test_silent_pass_only_without_any_move_and_all_passing_ends_the_game():
     """§silent:no-move: with nothing to draw, no ticket left and no affordable route, a player
     passes; when every player passes in a row the game ends."""
     s = started(2)
-    rejected(s, Pass(), "§silent:no-move")
+    rejected(s, Pass(), "§silent:no-move", "pass.can_move")
     s = arrange(s, deck=[], face_up=[None] * 5, hands={0: {"red": 2}})
     s.tickets[1] += s.ticket_deck
     s.ticket_deck = []
