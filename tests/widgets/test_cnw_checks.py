@@ -324,7 +324,7 @@ def test_table_checks_match_the_table():
     mine = [
         code for i, code in enumerate(board.gateways) if table.state.owner[i] == 0
     ]  # the deal (§4): nobody has attacked yet
-    assert c["cnw4-start-hubs"].answer() == sum(board.gateways[g].hub for g in mine)
+    assert c["cnw5-start-hubs"].answer() == sum(board.gateways[g].hub for g in mine)
     bots = CnwTable(seats=("human", "courier", "courier"), seed=1)  # bots stop at the human
     while bots.state.phase != st.OPERATIONS:
         p = bots.to_move()
@@ -340,20 +340,20 @@ def test_table_checks_match_the_table():
         if bots.state.owner[i] not in (me, -1) and g not in board.neighbours(source)
     )
     assert not bots.act(cnw_actions.Attack(source, target, 1), auto=False)
-    assert f"({c['cnw4-unlinked'].answer()})" in bots.notice.value
+    assert f"({c['cnw5-unlinked'].answer()})" in bots.notice.value
 
 
 def test_end_checks_match_the_bots_game():
     table = CnwTable(seats=checks.lesson5.BOT_SEATS, seed=1)
     c = by_name(checks.lesson5.end(table))
     table.finish()
-    assert table.state.victory == c["cnw4-victory"].answer()
+    assert table.state.victory == c["cnw5-victory"].answer()
     assert t(f"cnw.victory.{table.state.victory}") in table.status.value
     log, history = table.session.log, table.session.history  # what Back steps through
     last = max(i for i, a in enumerate(log) if isinstance(a, cnw_actions.Deliver))
     before = history[last]
     chain = delivery_chain(before, before.current, log[last].shipment)
-    assert c["cnw4-last-chain"].answer() == len(chain) - 1 >= 1
+    assert c["cnw5-last-chain"].answer() == len(chain) - 1 >= 1
 
 
 def test_every_cnw_check_has_its_texts():

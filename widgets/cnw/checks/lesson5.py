@@ -27,7 +27,7 @@ from widgets.kit.check import (
     stack,
 )
 
-L4 = "lesson5"
+L5 = "lesson5"
 BOT_SEATS = ("courier", "expansionist", "random")
 
 
@@ -43,13 +43,13 @@ def start_hubs(seed: int, names: list[str]) -> list[str]:
 def l4_start_hubs(table: Any) -> Number:
     seed, names = table.seed.value, list(table.state.names)
     return Number(
-        "cnw4-start-hubs",
-        _t(L4, "start_hubs", "question", seed=seed, name=names[0]),
+        "cnw5-start-hubs",
+        _t(L5, "start_hubs", "question", seed=seed, name=names[0]),
         lambda: len(start_hubs(seed, names)),
         explanation=lambda n: _t(
-            L4, "start_hubs", "explain", n=n, hubs=", ".join(start_hubs(seed, names)) or "—"
+            L5, "start_hubs", "explain", n=n, hubs=", ".join(start_hubs(seed, names)) or "—"
         ),
-        **_texts(L4, "start_hubs"),
+        **_texts(L5, "start_hubs"),
     )
 
 
@@ -83,12 +83,12 @@ RULES = ("§3.3", "§7.1", "§7.2", "§8.3")
 def l4_unlinked(table: Any) -> Choice:
     seed = table.seed.value
     return Choice(
-        "cnw4-unlinked",
-        _t(L4, "unlinked", "question"),
+        "cnw5-unlinked",
+        _t(L5, "unlinked", "question"),
         lambda: unlinked_attack_rule(seed),
         options=[(r, r) for r in RULES],
-        explanation=lambda rule: _t(L4, "unlinked", "explain", rule=rule),
-        **_texts(L4, "unlinked"),
+        explanation=lambda rule: _t(L5, "unlinked", "explain", rule=rule),
+        **_texts(L5, "unlinked"),
     )
 
 
@@ -110,12 +110,12 @@ VICTORIES = ("objective", "sla", "domination", "unfinished")
 def l4_victory(table: Any) -> Choice:
     seed = table.seed.value
     return Choice(
-        "cnw4-victory",
-        _t(L4, "victory", "question", seed=seed),
+        "cnw5-victory",
+        _t(L5, "victory", "question", seed=seed),
         lambda: bots_game(seed).state.victory,
         options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
         explanation=lambda v: _t(
-            L4,
+            L5,
             "victory",
             "explain",
             victory=t(f"cnw.victory.{v}"),
@@ -123,7 +123,7 @@ def l4_victory(table: Any) -> Choice:
             or "—",
             round=bots_game(seed).state.round,
         ),
-        **_texts(L4, "victory"),
+        **_texts(L5, "victory"),
     )
 
 
@@ -146,14 +146,14 @@ def l4_last_chain(table: Any) -> Number:
     def explain(hops: int) -> str:
         found = last_delivery(seed)
         chain = " → ".join(found[1]) if found else "—"
-        return _t(L4, "last_chain", "explain", chain=chain, hops=hops)
+        return _t(L5, "last_chain", "explain", chain=chain, hops=hops)
 
     return Number(
-        "cnw4-last-chain",
-        _t(L4, "last_chain", "question", seed=seed),
+        "cnw5-last-chain",
+        _t(L5, "last_chain", "question", seed=seed),
         lambda: max(0, len((last_delivery(seed) or (None, []))[1]) - 1),
         explanation=explain,
-        **_texts(L4, "last_chain"),
+        **_texts(L5, "last_chain"),
     )
 
 
