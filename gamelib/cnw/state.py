@@ -129,7 +129,7 @@ FIELDS = tuple(f.name for f in fields(CnwState))
 def copy_state(state: CnwState) -> CnwState:
     """A new state sharing every value with ``state``; the caller replaces what it changes."""
     new = object.__new__(CnwState)
-    new.__dict__.update(state.__dict__)
+    new.__dict__ = state.__dict__.copy()  # a third of update()'s time: once per apply
     return new
 
 
