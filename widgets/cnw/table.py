@@ -19,6 +19,7 @@ from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
 from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
+from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, card, dice_html, dropdown, figure, html_table, tagged
 from widgets.i18n import t
@@ -81,12 +82,13 @@ def roll_html(roll: dict[str, Any] | None, names: list[str]) -> str:
     head = t(
         "cnw.table.roll_head",
         attacker=html.escape(names[roll["attacker"]]),
-        source=roll["source"],
-        target=roll["target"],
+        source=words.gateway(roll["source"]),
+        target=words.gateway(roll["target"]),
         defender=html.escape(names[roll["defender"]]) if roll["defender"] >= 0 else "—",
     )
     out = (
-        f"<div>{head}</div><div>{dice_html(roll['attack'], '#c0392b')} &nbsp;vs&nbsp; "
+        f"<div>{head}</div><div>{dice_html(roll['attack'], '#c0392b')} "
+        f"&nbsp;{t('cnw.table.vs')}&nbsp; "
         f"{dice_html(roll['defend'], '#1f5fbf', 1 if roll.get('hub') else 0)}</div>"
     )
     if "attacker_losses" in roll:
@@ -276,15 +278,19 @@ class CnwTable(TableBase):
         names = ", ".join(s.names[q] for q in cnw.winners(s)) or "—"
         return t("cnw.table.over", names=html.escape(names), victory=t(f"cnw.victory.{s.victory}"))
 
+    def describe(self, action: Any, state: Any) -> str:
+        """The action in the page's language, from its fields (``cnw.action.*``)."""
+        return words.describe(action, state)
+
+    def action_label(self, action: Any) -> str:
+        return words.action_words(action, self.state)
+
     def log_line(self, before: Any, action: Any, after: Any) -> str:
         """Who did what, and the dice of a battle that ended with this move."""
         text = super().log_line(before, action, after)
         roll = after.last_roll
         if roll and roll is not before.last_roll and after.roll is None:
-            text += html.escape(
-                f" [{roll['attack']} vs {roll['defend']}: "
-                f"-{roll['attacker_losses']} / -{roll['defender_losses']}]"
-            )
+            text += html.escape(words.roll_words(roll))
         return text
 
     def draw(self, p: int | None, human: bool) -> None:
@@ -335,8 +341,10 @@ class CnwTable(TableBase):
         # the hand and objective of the human to move only (§9, §11 are secret)
         if human:
             obs = cnw.observation(s, p)
-            cards = ", ".join(f"{c['gateway']} ({c['symbol']})" for c in obs["hand"]) or "—"
-            objective = obs["objective"]["text"] if obs["objective"] else "—"
+            cards = ", ".join(words.card(c["gateway"]) for c in obs["hand"]) or "—"
+            objective = (
+                t(f"cnw.objectives.card.{obs['objective']['id']}") if obs["objective"] else "—"
+            )
             self.hand.value = t(
                 "cnw.table.hand", cards=cards, objective=html.escape(objective), obc=s.obc[p]
             )
