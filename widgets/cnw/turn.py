@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from gamelib import cnw
 from gamelib.cnw import state as st
+from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.cnw.table import OVERLAYS, PLAYER_COLORS, make_bot, paint_state, roll_html
 from widgets.common import Notice, boxed, button, card, tagged
@@ -97,7 +98,7 @@ class TurnWalkthrough(w.VBox):
         action = self.bots[p].choose(self.state)
         before = self.state
         self.state = cnw.apply(before, action)
-        self.steps.append(f"{before.names[p]}: {action}")
+        self.steps.append(f"{before.names[p]}: {words.action_words(action, before)}")
         if self.state.current != self.mover or cnw.is_over(self.state):
             self.done = True
             self.next_button.disabled = True
@@ -140,7 +141,7 @@ class TurnWalkthrough(w.VBox):
             tris=r["tris"],
         )
         if action is not None:
-            text = f"<p>{t('cnw.turn.last', action=html.escape(str(action)))}</p>" + text
+            text = f"<p>{t('cnw.turn.last', action=words.describe(action, before))}</p>" + text
         elif start:
             text = f"<p>{t('cnw.turn.start', name=html.escape(mover), round=s.round)}</p>" + text
         self.explain.value = text
