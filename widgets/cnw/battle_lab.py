@@ -257,8 +257,8 @@ class BattleLab(w.VBox):
         self.summary.value = t(
             "cnw.battle.summary",
             p=percent(p),
-            la=f"{loss_a:.2f}",
-            ld=f"{loss_d:.2f}",
+            la=number(loss_a, 2),
+            ld=number(loss_d, 2),
             a=a,
             d=d,
             src=a + 1,

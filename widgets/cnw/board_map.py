@@ -29,6 +29,7 @@ from widgets.kit.maps import (
     schematic_lonlat,
     set_lines,
 )
+from widgets.kit.strategy import number
 
 REGION_COLORS = {
     "north_america": "#1f77b4",
@@ -278,7 +279,7 @@ class BoardMap(w.VBox):
 
     def _describe(self, code: str | None) -> str:
         ranking = sorted(self.betweenness, key=self.betweenness.get, reverse=True)
-        top = ", ".join(f"{c} ({self.betweenness[c]:.2f})" for c in ranking[:5])
+        top = ", ".join(f"{c} ({number(self.betweenness[c], 2)})" for c in ranking[:5])
         chokepoints = f"<p>{t('cnw.map.top_chokepoints')}: {top}</p>"
         if not code:
             return f"<p>{t('cnw.map.pick_hint')}</p>" + chokepoints
@@ -296,6 +297,6 @@ class BoardMap(w.VBox):
             f"<p>{t('cnw.map.region')}: <b>{region.name}</b> ({region.name_it}), "
             f"{t('cnw.map.bonus')} +{region.bonus}</p>"
             f"<p>{t('cnw.map.links')} ({len(neighbours)}): {items}</p>"
-            f"<p>{t('cnw.map.betweenness')}: <b>{self.betweenness[code]:.3f}</b> "
+            f"<p>{t('cnw.map.betweenness')}: <b>{number(self.betweenness[code], 3)}</b> "
             f"({t('cnw.map.rank', rank=rank, total=len(self.codes))})</p>" + chokepoints
         )

@@ -19,6 +19,7 @@ from gamelib.cnw import shipments as cnw_shipments
 from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, button, card, dropdown, figure, tagged
 from widgets.i18n import t
+from widgets.kit.strategy import number
 
 CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
 
@@ -164,8 +165,8 @@ class ShipmentLab:
             "cnw.ships.bridges_info",
             hubs=len(hubs),
             bridges=len(pairs),
-            before=f"{corridors.mean_hops(corridors.bridged_graph()):.2f}",
-            after=f"{corridors.mean_hops(graph):.2f}",
+            before=number(corridors.mean_hops(corridors.bridged_graph()), 2),
+            after=number(corridors.mean_hops(graph), 2),
             diameter=max(counts),
         )
         self.update_corridor()
