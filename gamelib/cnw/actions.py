@@ -11,6 +11,7 @@ from its ``TEXT`` template, so a class states only its rule, its words and its f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, dataclass_transform
 
@@ -182,16 +183,40 @@ def single(cls: type, *args: Any) -> Any:
     return action
 
 
+# A field that is not a gateway code, or not a whole number: refused under the § of the decision
+# that reads it, one literal refusal per § (and per field), so the widgets can word it.
+_NOT_A_GATEWAY: dict[str, Callable[[str], IllegalAction]] = {
+    "§3.2": lambda given: IllegalAction("§3.2", "gateway.unknown", given=given),
+    "§4": lambda given: IllegalAction("§4", "gateway.unknown", given=given),
+    "§5.4": lambda given: IllegalAction("§5.4", "gateway.unknown", given=given),
+    "§6": lambda given: IllegalAction("§6", "gateway.unknown", given=given),
+    "§7.1": lambda given: IllegalAction("§7.1", "gateway.unknown", given=given),
+    "§7.4": lambda given: IllegalAction("§7.4", "gateway.unknown", given=given),
+    "§9.1": lambda given: IllegalAction("§9.1", "gateway.unknown", given=given),
+    "§10.2": lambda given: IllegalAction("§10.2", "gateway.unknown", given=given),
+}
+_NOT_WHOLE: dict[tuple[str, str], Callable[[str], IllegalAction]] = {
+    ("§5.4", "count"): lambda given: IllegalAction("§5.4", "field.count", given=given),
+    ("§6", "count"): lambda given: IllegalAction("§6", "field.count", given=given),
+    ("§7.2", "count"): lambda given: IllegalAction("§7.2", "field.count", given=given),
+    ("§7.4", "count"): lambda given: IllegalAction("§7.4", "field.count", given=given),
+    ("§7.2", "dice"): lambda given: IllegalAction("§7.2", "field.dice", given=given),
+    ("§8.1", "die"): lambda given: IllegalAction("§8.1", "field.die", given=given),
+    ("§10.1", "shipment"): lambda given: IllegalAction("§10.1", "field.shipment", given=given),
+    ("§12.4", "partner"): lambda given: IllegalAction("§12.4", "field.partner", given=given),
+}
+
+
 def gateway_field(value: Any, rule: str = "§3.2") -> int:
     """The board index of an action's gateway code; anything else is refused under ``rule``."""
     i = INDEX.get(value) if isinstance(value, str) else None
     if i is None:
-        raise IllegalAction(rule, f"{value!r} is not a gateway of the board")
+        raise _NOT_A_GATEWAY[rule](repr(value))
     return i
 
 
 def count_field(value: Any, rule: str, what: str = "count") -> int:
-    """An action's whole-number field (a bool is not a count)."""
+    """An action's whole-number field ``what`` (a bool is not a count), refused under ``rule``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(rule, f"{what} must be a whole number, not {value!r}")
+        raise _NOT_WHOLE[rule, what](repr(value))
     return value

@@ -63,17 +63,16 @@ def delivery_actions(state: CnwState, p: int) -> list[Deliver]:
 def deliver(t: Tx, a: Deliver) -> str | None:
     """§10.1: SLA now, the card's pawns as a bonus at the next Reinforcements; more may follow."""
     s = t.s
-    need_phase(s, (DELIVERY,), "§10.1", "delivering")
+    need_phase(s, (DELIVERY,), "§10.1", "deliver")
     p = s.current
     k = count_field(a.shipment, "§10.1", "shipment")
     row = s.shipments[p]
     if all(c != k for c, _ in row):
-        raise IllegalAction("§10.1", f"shipment {k} is not one of your active shipments")
+        raise IllegalAction("§10.1", "deliver.not_active", shipment=k)
     if not can_deliver(s, geo_of(s), p, k):
         card = SHIPS.cards[k]
         raise IllegalAction(
-            "§10.1",
-            f"{card.origin}→{card.destination}: you need both ends and a chain of your gateways",
+            "§10.1", "deliver.no_chain", origin=card.origin, destination=card.destination
         )
     card = SHIPS.cards[k]
     t.mut("sla")[p] += shipment_sla(s, card)
@@ -140,12 +139,12 @@ def remove_pawn_actions(state: CnwState, p: int) -> list[RemovePawn]:
 
 def remove_pawn(t: Tx, a: RemovePawn) -> str:
     s = t.s
-    need_phase(s, (BRIEFING,), "§10.2", "removing a pawn for an expired shipment")
+    need_phase(s, (BRIEFING,), "§10.2", "remove_pawn")
     i = gateway_field(a.gateway, "§10.2")
     if s.owner[i] != s.current:
-        raise IllegalAction("§10.2", f"{a.gateway} is not yours")
+        raise IllegalAction("§10.2", "remove_pawn.not_yours", gateway=a.gateway)
     if s.pawns[i] < 2:
-        raise IllegalAction("§10.2", f"{a.gateway} has only its last pawn, which cannot go")
+        raise IllegalAction("§10.2", "remove_pawn.last_pawn", gateway=a.gateway)
     t.mut("pawns")[i] -= 1
     s.expiring -= 1
     return BRIEFING

@@ -119,7 +119,7 @@ def occupy_actions(state: CnwState, p: int) -> list[Occupy]:
 def attack(t: Tx, a: Attack) -> str | None:
     s = t.s
     if s.phase != OPERATIONS:
-        need_phase(s, (OPERATIONS,), "§7", "attacking")
+        need_phase(s, (OPERATIONS,), "§7", "attack")
     p = s.current
     i = INDEX.get(a.source) if a.source.__class__ is str else None
     j = INDEX.get(a.target) if a.target.__class__ is str else None
@@ -132,22 +132,22 @@ def attack(t: Tx, a: Attack) -> str | None:
     owner = s.owner
     pawns = s.pawns
     if owner[i] != p:
-        raise IllegalAction("§7.1", f"you attack from a gateway of yours; {a.source} is not")
+        raise IllegalAction("§7.1", "attack.not_yours", source=a.source)
     if pawns[i] < 2:
-        raise IllegalAction("§7.1", f"{a.source} needs at least 2 pawns: one always stays")
+        raise IllegalAction("§7.1", "attack.too_few_pawns", source=a.source, pawns=pawns[i])
     q = owner[j]
     if q == NEUTRAL:
-        raise IllegalAction("§7.4", f"{a.target} is neutral: occupy it by moving in")
+        raise IllegalAction("§7.4", "attack.neutral", target=a.target)
     if q < 0 or q == p or (s.options["teams"] is not None and not enemy(s, p, q)):
-        raise IllegalAction("§7.1", f"{a.target} is not held by an opponent")
+        raise IllegalAction("§7.1", "attack.not_an_opponent", target=a.target)
     g = geo_of(s)
     if j not in g.adj[i] and j not in reach(s, g, p, i):
-        raise IllegalAction("§7.1", f"{a.target} is not linked to {a.source} (§3.3, §7.3)")
+        raise IllegalAction("§7.1", "attack.not_linked", source=a.source, target=a.target)
     most = pawns[i] - 1
     if most > DICE_RULES.max_attack_dice:
         most = DICE_RULES.max_attack_dice
     if not 1 <= dice <= most:
-        raise IllegalAction("§7.2", f"from {a.source} you may roll 1 to {most} dice, not {dice}")
+        raise IllegalAction("§7.2", "attack.dice", source=a.source, most=most, dice=dice)
     if s.pacts:
         for pact in s.pacts:
             if p in pact[:2] and q in pact[:2]:
@@ -216,14 +216,14 @@ def next_roll_stage(t: Tx, stage: str) -> str | None:
 
 def obc_reroll(t: Tx, a: ObcReroll) -> str | None:
     s = t.s
-    need_phase(s, (REROLL_ATTACKER, REROLL_DEFENDER), "§8.1", "an OBC re-roll")
+    need_phase(s, (REROLL_ATTACKER, REROLL_DEFENDER), "§8.1", "reroll")
     face = count_field(a.die, "§8.1", "die")
     attacker = s.phase == REROLL_ATTACKER
     key = "attack" if attacker else "defend"
     who = s.roll["attacker" if attacker else "defender"]
     dice = s.roll[key]
     if face not in dice:
-        raise IllegalAction("§8.1", f"none of your dice shows {face}")
+        raise IllegalAction("§8.1", "reroll.no_such_die", face=face)
     new = t.dice(1)[0]
     rest = list(dice)
     rest.remove(face)
@@ -239,7 +239,7 @@ def obc_reroll(t: Tx, a: ObcReroll) -> str | None:
 
 def keep_dice(t: Tx, a: KeepDice) -> str | None:
     s = t.s
-    need_phase(s, (REROLL_ATTACKER, REROLL_DEFENDER), "§8.1", "keeping the dice")
+    need_phase(s, (REROLL_ATTACKER, REROLL_DEFENDER), "§8.1", "keep_dice")
     s.roll = dict(s.roll)  # the previous state's dict must not change
     return next_roll_stage(t, REROLL_DEFENDER if s.phase == REROLL_ATTACKER else "resolve")
 
@@ -284,13 +284,13 @@ def move_in(t: Tx, a: MoveIn) -> str | None:
     """§7.2: move at least as many pawns as dice rolled, one stays behind (a MoveIn after a
     Reposition is §5.4's count, see ``reposition.py``)."""
     s = t.s
-    need_phase(s, (MOVE_IN, REPOSITION_COUNT), "§7.2", "moving pawns")
+    need_phase(s, (MOVE_IN, REPOSITION_COUNT), "§7.2", "move_in")
     if s.phase == REPOSITION_COUNT:
         return reposition_count(t, a.count)
     i, j, least, most, victim = s.move_in
     n = count_field(a.count, "§7.2")
     if not least <= n <= most:
-        raise IllegalAction("§7.2", f"move {least} to {most} pawns (at least the dice rolled)")
+        raise IllegalAction("§7.2", "move_in.count", least=least, most=most, count=n)
     s.move_in = None
     return do_move_in(t, i, j, n, victim)
 
@@ -336,19 +336,19 @@ def eliminate(t: Tx, victim: int, by: int) -> None:
 
 def occupy(t: Tx, a: Occupy) -> str | None:
     s = t.s
-    need_phase(s, (OPERATIONS,), "§7.4", "occupying a neutral gateway")
+    need_phase(s, (OPERATIONS,), "§7.4", "occupy")
     p = s.current
     i = gateway_field(a.source, "§7.4")
     j = gateway_field(a.target, "§7.4")
     n = count_field(a.count, "§7.4")
     if s.owner[i] != p:
-        raise IllegalAction("§7.4", f"{a.source} is not yours")
+        raise IllegalAction("§7.4", "occupy.not_yours", source=a.source)
     if s.owner[j] != NEUTRAL:
-        raise IllegalAction("§7.4", f"{a.target} is not a neutral gateway")
+        raise IllegalAction("§7.4", "occupy.not_neutral", target=a.target)
     if j not in reach(s, geo_of(s), p, i):
-        raise IllegalAction("§7.4", f"{a.target} is not linked to {a.source}")
+        raise IllegalAction("§7.4", "occupy.not_linked", source=a.source, target=a.target)
     if not 1 <= n <= s.pawns[i] - 1:
-        raise IllegalAction("§7.4", f"move 1 to {s.pawns[i] - 1} pawns: one stays on {a.source}")
+        raise IllegalAction("§7.4", "occupy.count", source=a.source, most=s.pawns[i] - 1, count=n)
     pawns = t.mut("pawns")
     pawns[i] -= n
     pawns[j] += n

@@ -138,7 +138,7 @@ def observation(state: CnwState, player: int) -> dict[str, Any]:
     the others' hands, and neither the order of the decks nor future dice."""
     n = state.players
     if not isinstance(player, int) or not 0 <= player < n:
-        raise IllegalAction("§observation", f"no player {player!r} in this game")
+        raise IllegalAction("§observation", "observation.no_player", given=repr(player))
     obj = state.objectives[player]
     own_objective = (
         None if obj < 0 else {"id": OBJECTIVES.cards[obj].key, "text": OBJECTIVES.cards[obj].text}

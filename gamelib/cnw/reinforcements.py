@@ -91,20 +91,20 @@ def reinforce_actions(state: CnwState, p: int) -> list[PlayTris | Deploy]:
 
 def play_tris(t: Tx, a: PlayTris) -> None:
     s = t.s
-    need_phase(s, (REINFORCE, ELIM_TRIS), "§9.1", "playing a tris")
+    need_phase(s, (REINFORCE, ELIM_TRIS), "§9.1", "tris")
     p = s.current
     if s.phase == REINFORCE and s.turn_tris:
-        raise IllegalAction("§9.1", "only one tris a turn")
+        raise IllegalAction("§9.1", "tris.one_a_turn")
     codes = a.cards
     if not isinstance(codes, tuple) or len(codes) != 3:
-        raise IllegalAction("§9.1", "a tris is three Gateway cards")
+        raise IllegalAction("§9.1", "tris.three_cards")
     ids = [gateway_field(c, "§9.1") for c in codes]
     hand = s.hands[p]
     if len(set(ids)) != 3 or any(c not in hand for c in ids):
-        raise IllegalAction("§9.1", f"{' '.join(map(str, codes))}: three different cards of yours")
+        raise IllegalAction("§9.1", "tris.not_yours", cards=tuple(codes))
     value = DECK.tris_value(ids)
     if value is None:
-        raise IllegalAction("§9.1", "a tris is three of one symbol or one of each symbol")
+        raise IllegalAction("§9.1", "tris.symbols")
     hands = t.mut("hands")
     hands[p] = [c for c in hand if c not in ids]
     t.mut("discard").extend(sorted(ids))
@@ -118,18 +118,16 @@ def play_tris(t: Tx, a: PlayTris) -> None:
 def deploy(t: Tx, a: Deploy) -> str | None:
     """§6: the pawns go on gateways you control; Operations follow once all are down."""
     s = t.s
-    need_phase(s, (REINFORCE, ELIM_DEPLOY), "§6", "deploying reinforcements")
+    need_phase(s, (REINFORCE, ELIM_DEPLOY), "§6", "deploy")
     p = s.current
     i = gateway_field(a.gateway, "§6")
     n = count_field(a.count, "§6")
     if s.owner[i] != p:
-        raise IllegalAction(
-            "§6", f"reinforcements go on gateways you control; {a.gateway} is not yours"
-        )
+        raise IllegalAction("§6", "deploy.not_yours", gateway=a.gateway)
     if not 1 <= n <= s.pool:
-        raise IllegalAction("§6", f"you have {s.pool} pawns to deploy, not {n}")
+        raise IllegalAction("§6", "deploy.count", pool=s.pool, count=n)
     if s.phase == REINFORCE and not s.turn_tris and len(s.hands[p]) >= HAND_LIMIT:
-        raise IllegalAction("§9.1", "with 5 or more cards you must play a tris first")
+        raise IllegalAction("§9.1", "deploy.tris_first", cards=HAND_LIMIT)
     t.mut("pawns")[i] += n
     s.pool -= n
     k = s.objectives[p]

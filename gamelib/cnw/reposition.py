@@ -69,16 +69,16 @@ def reposition(t: Tx, a: Reposition) -> str | None:
     """§5.4: choose the move (source and target); how many pawns it carries comes next (a
     MoveIn decision, like after a conquest), unless only one pawn can go."""
     s = t.s
-    need_phase(s, (REPOSITION,), "§5.4", "repositioning")
+    need_phase(s, (REPOSITION,), "§5.4", "reposition")
     p = s.current
     i = gateway_field(a.source, "§5.4")
     j = gateway_field(a.target, "§5.4")
     if s.owner[i] != p or s.owner[j] != p or i == j:
-        raise IllegalAction("§5.4", "a move goes between two different gateways of yours")
+        raise IllegalAction("§5.4", "reposition.not_yours", source=a.source, target=a.target)
     if s.pawns[i] < 2:
-        raise IllegalAction("§5.4", f"{a.source} has no pawn to spare: one always stays")
+        raise IllegalAction("§5.4", "reposition.too_few_pawns", source=a.source)
     if j not in component(s, geo_of(s), p, i):
-        raise IllegalAction("§5.4", f"no chain of your gateways joins {a.source} to {a.target}")
+        raise IllegalAction("§5.4", "reposition.no_chain", source=a.source, target=a.target)
     most = s.pawns[i] - 1
     if most == 1:
         return do_reposition(t, i, j, 1)
@@ -93,7 +93,7 @@ def reposition_count(t: Tx, count: object) -> str | None:
     i, j, least, most, _ = s.move_in
     n = count_field(count, "§5.4")
     if not least <= n <= most:
-        raise IllegalAction("§5.4", f"move 1 to {most} pawns: one stays behind")
+        raise IllegalAction("§5.4", "reposition.count", most=most, count=n)
     s.move_in = None
     return do_reposition(t, i, j, n)
 

@@ -17,8 +17,8 @@ rulebook, and the names interfaces, bots and tests use are re-exported from here
 ``invariants.py``       ``check_state``; ``saves.py``: ``to_json`` / ``from_json``
 ======================= ===========================================================================
 
-``apply`` validates first and raises ``IllegalAction("§x", reason)`` before changing anything,
-then works on a shallow copy of the state, copying each list the first time it changes
+``apply`` validates first and raises ``IllegalAction("§x", code, **values)`` before changing
+anything, then works on a shallow copy of the state, copying each list the first time it changes
 (``state.Tx.mut``), so the caller's state is never touched and a step costs microseconds.
 
 Phases with nothing to decide pass by themselves (``turn.advance``): the Closure (§5 phase 6)
@@ -187,7 +187,7 @@ def apply(state: CnwState, action: Action) -> CnwState:
     if handler is None:
         CODEC.check(action)  # raises: not an action of this game
     if state.phase == OVER:
-        raise IllegalAction("§11", "the game is over")
+        raise IllegalAction("§11", "game.over")
     t = Tx(state)
     step = handler(t, action)
     if step is not None:

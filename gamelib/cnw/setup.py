@@ -47,7 +47,7 @@ def new_game(players: Any, seed: int | None = None, **options: Any) -> CnwState:
         names = [str(x) for x in players]
         n = len(names)
     if not 3 <= n <= 6:
-        raise IllegalAction("§4", f"CNW is played by 3 to 6 players, not {n}")
+        raise IllegalAction("§4", "players.count", least=3, most=6, players=n)
     opts = normalise_options(n, options)
     g = geo(opts["fiera"], opts["realismo_alto"])
     rng = rng_from(new_rng_state(seed))
@@ -144,11 +144,11 @@ def place_pawn(t: Tx, a: PlacePawn) -> str | None:
     """§4 step 5: one pawn on a gateway of yours, then the next player with pawns left; once
     every pawn is placed the opener's turn 1 begins (OPENING)."""
     s = t.s
-    need_phase(s, (PLACEMENT,), "§4", "placing a starting pawn")
+    need_phase(s, (PLACEMENT,), "§4", "place")
     i = gateway_field(a.gateway, "§4")
     p = s.current
     if s.owner[i] != p:
-        raise IllegalAction("§4", f"{a.gateway} is not yours: starting pawns go on your gateways")
+        raise IllegalAction("§4", "place.not_yours", gateway=a.gateway)
     t.mut("pawns")[i] += 1
     reserve = t.mut("reserve")
     reserve[p] -= 1

@@ -190,10 +190,35 @@ def geo_of(state: CnwState) -> Geo:
     return geo(state.options["fiera"], state.options["realismo_alto"])
 
 
+# A decision outside its phases: refused under its own §, one literal refusal per decision
+# (``what``, a code), with the phase the game is in.
+_NOT_NOW: dict[tuple[str, str], Callable[[str], IllegalAction]] = {
+    ("§4", "place"): lambda phase: IllegalAction("§4", "not_now.place", phase=phase),
+    ("§5.4", "reposition"): lambda phase: IllegalAction("§5.4", "not_now.reposition", phase=phase),
+    ("§6", "deploy"): lambda phase: IllegalAction("§6", "not_now.deploy", phase=phase),
+    ("§7", "attack"): lambda phase: IllegalAction("§7", "not_now.attack", phase=phase),
+    ("§7.2", "move_in"): lambda phase: IllegalAction("§7.2", "not_now.move_in", phase=phase),
+    ("§7.4", "occupy"): lambda phase: IllegalAction("§7.4", "not_now.occupy", phase=phase),
+    ("§8.1", "reroll"): lambda phase: IllegalAction("§8.1", "not_now.reroll", phase=phase),
+    ("§8.1", "keep_dice"): lambda phase: IllegalAction("§8.1", "not_now.keep_dice", phase=phase),
+    ("§9.1", "tris"): lambda phase: IllegalAction("§9.1", "not_now.tris", phase=phase),
+    ("§10.1", "deliver"): lambda phase: IllegalAction("§10.1", "not_now.deliver", phase=phase),
+    ("§10.2", "remove_pawn"): lambda phase: IllegalAction(
+        "§10.2", "not_now.remove_pawn", phase=phase
+    ),
+    ("§12.4", "propose_pact"): lambda phase: IllegalAction(
+        "§12.4", "not_now.propose_pact", phase=phase
+    ),
+    ("§12.4", "answer_pact"): lambda phase: IllegalAction(
+        "§12.4", "not_now.answer_pact", phase=phase
+    ),
+}
+
+
 def need_phase(state: CnwState, phases: tuple[str, ...], rule: str, what: str) -> None:
-    """Refuse an action outside the phases it belongs to."""
+    """Refuse the decision ``what`` (a code) outside the phases it belongs to, under ``rule``."""
     if state.phase not in phases:
-        raise IllegalAction(rule, f"{what} is not possible now (phase: {state.phase})")
+        raise _NOT_NOW[rule, what](state.phase)
 
 
 # An action's rule: it validates the action, changes the transaction and returns the step the

@@ -86,7 +86,7 @@ def end_phase(t: Tx, a: EndPhase) -> str:
         return DELIVERY
     if phase == DELIVERY:
         return CLOSURE
-    raise IllegalAction("§5", f"only phases 3, 4 and 5 are optional; now: {phase}")
+    raise IllegalAction("§5", "phase.not_optional", phase=phase)
 
 
 def next_player(s: CnwState, p: int) -> int:

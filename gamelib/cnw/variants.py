@@ -24,16 +24,18 @@ def normalise_options(players: int, options: Mapping[str, Any], saved: bool = Fa
     """Check the variant options of §12 and fill in defaults (teams alternate seats)."""
     unknown = set(options) - set(OPTION_KEYS)
     if unknown:
-        raise IllegalAction("§12", f"unknown options {sorted(unknown)}; known: {OPTION_KEYS}")
+        raise IllegalAction(
+            "§12", "options.unknown", unknown=tuple(sorted(unknown)), known=tuple(OPTION_KEYS)
+        )
     out: dict[str, Any] = {}
     for key in ("fiera", "team_building", "realismo_alto", "diplomazia"):
         value = options.get(key, False)
         if not isinstance(value, bool):
-            raise IllegalAction("§12", f"option {key} must be True or False, not {value!r}")
+            raise IllegalAction("§12", "options.not_bool", option=key, given=repr(value))
         out[key] = value
     cap = options.get("turn_cap")
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-        raise IllegalAction("§silent", f"turn_cap must be a positive whole number, not {cap!r}")
+        raise IllegalAction("§silent", "options.turn_cap", given=repr(cap))
     out["turn_cap"] = cap
     teams = options.get("teams")
     if out["team_building"]:
@@ -42,15 +44,22 @@ def normalise_options(players: int, options: Mapping[str, Any], saved: bool = Fa
             teams = [seat % 2 for seat in range(players)]
         teams = list(teams)
         if len(teams) != players or not all(t in (0, 1) and type(t) is int for t in teams):
-            raise IllegalAction("§12.2", "teams must give team 0 or 1 to every seat")
+            raise IllegalAction("§12.2", "teams.seats")
         sizes = [teams.count(0), teams.count(1)]
         if not all(tb["team_size_min"] <= size <= tb["team_size_max"] for size in sizes):
-            raise IllegalAction("§12.2", f"TEAM BUILDING needs 2 teams of 2-3 players, not {sizes}")
+            raise IllegalAction(
+                "§12.2",
+                "teams.sizes",
+                least=tb["team_size_min"],
+                most=tb["team_size_max"],
+                first=sizes[0],
+                second=sizes[1],
+            )
     elif teams is not None:
-        raise IllegalAction("§12.2", "teams are only for the TEAM BUILDING variant")
+        raise IllegalAction("§12.2", "teams.without_variant")
     out["teams"] = teams
     if saved and dict(options) != out:
-        raise IllegalAction("§12", "the saved options are not in normal form")
+        raise IllegalAction("§12", "options.not_normal")
     return out
 
 
@@ -92,11 +101,11 @@ def pact_partners(state: CnwState, p: int) -> list[int]:
 def propose_pact(t: Tx, a: ProposePact) -> None:
     s = t.s
     if not s.options["diplomazia"]:
-        raise IllegalAction("§12.4", "pacts belong to the DIPLOMAZIA variant")
-    need_phase(s, (OPERATIONS,), "§12.4", "proposing a pact")
+        raise IllegalAction("§12.4", "pact.no_diplomazia")
+    need_phase(s, (OPERATIONS,), "§12.4", "propose_pact")
     q = count_field(a.partner, "§12.4", "partner")
     if q not in pact_partners(s, s.current):
-        raise IllegalAction("§12.4", f"player {q} cannot be offered a pact now")
+        raise IllegalAction("§12.4", "pact.partner", partner=q)
     s.offer = [s.current, q]
     s.offered = [*s.offered, q]
     s.phase = PACT_ANSWER
@@ -104,7 +113,7 @@ def propose_pact(t: Tx, a: ProposePact) -> None:
 
 def answer_pact(t: Tx, a: AcceptPact | RejectPact) -> str:
     s = t.s
-    need_phase(s, (PACT_ANSWER,), "§12.4", "answering a pact")
+    need_phase(s, (PACT_ANSWER,), "§12.4", "answer_pact")
     p, q = s.offer
     if isinstance(a, AcceptPact):
         s.pacts = [*s.pacts, [min(p, q), max(p, q), p]]
