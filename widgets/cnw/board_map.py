@@ -12,8 +12,9 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import board as cnw_board
+from widgets.cnw import words
 from widgets.common import boxed, card, tagged
-from widgets.i18n import t
+from widgets.i18n import language, t
 from widgets.kit.maps import (
     add_lines,
     add_nodes,
@@ -92,7 +93,7 @@ class BoardMap(w.VBox):
         self.gateway = tagged(
             w.Dropdown(
                 options=[(t("cnw.map.none"), "")]
-                + [(f"{c} · {g.name}", c) for c, g in self.board.gateways.items()],
+                + [(words.gateway(c), c) for c in self.board.gateways],
                 value="",
                 description=t("cnw.map.gateway"),
             ),
@@ -109,7 +110,7 @@ class BoardMap(w.VBox):
         self.chokepoint_fig = ranking_bars(
             t("cnw.map.chokepoint_title"),
             t("cnw.map.betweenness"),
-            [f"{c} {self.board.gateways[c].name}" for c in ranking],
+            [f"{c} {words.place(c)}" for c in ranking],
             [self.betweenness[c] for c in ranking],
             [REGION_COLORS.get(self.board.gateways[c].region, "#888") for c in ranking],
             left=140,
@@ -170,7 +171,7 @@ class BoardMap(w.VBox):
             hubs = [self.board.gateways[c].hub for c in codes]
             trace = add_nodes(
                 self.fig,
-                f"{region.name} (+{region.bonus})",
+                f"{self._region_name(region)} (+{region.bonus})",
                 codes,
                 [self._lonlat(c) for c in codes],
                 hover=[self._hover(c) for c in codes],
@@ -200,7 +201,13 @@ class BoardMap(w.VBox):
         links = ", ".join(sorted(self.board.neighbours(code)))
         hub = f" ◆ {t('cnw.map.hub')}" if g.hub else ""
         links = f"{t('cnw.map.links')}: {links}"
-        return hover_html(f"{code} {g.name}", region.name, links, badge=hub)
+        return hover_html(
+            f"{code} {words.place(code)}", self._region_name(region), links, badge=hub
+        )
+
+    @staticmethod
+    def _region_name(region: Any) -> str:
+        return region.name_it if language() == "it" else region.name
 
     # ---------------------------------------------------------------- updates in place
     def _redraw(self) -> None:
@@ -293,8 +300,8 @@ class BoardMap(w.VBox):
         hub = f" ◆ {t('cnw.map.hub_long')}" if g.hub else ""
         rank = ranking.index(code) + 1
         return (
-            f"<h4 style='margin:4px 0'>{code} · {g.name} <small>({g.name_it})</small>{hub}</h4>"
-            f"<p>{t('cnw.map.region')}: <b>{region.name}</b> ({region.name_it}), "
+            f"<h4 style='margin:4px 0'>{code} · {words.named(g.name, g.name_it)}{hub}</h4>"
+            f"<p>{t('cnw.map.region')}: <b>{words.named(region.name, region.name_it)}</b>, "
             f"{t('cnw.map.bonus')} +{region.bonus}</p>"
             f"<p>{t('cnw.map.links')} ({len(neighbours)}): {items}</p>"
             f"<p>{t('cnw.map.betweenness')}: <b>{number(self.betweenness[code], 3)}</b> "

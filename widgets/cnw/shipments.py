@@ -16,9 +16,10 @@ import ipywidgets as w
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import corridors
 from gamelib.cnw import shipments as cnw_shipments
+from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, button, card, dropdown, figure, tagged
-from widgets.i18n import t
+from widgets.i18n import language, t
 from widgets.kit.strategy import number
 
 CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
@@ -47,7 +48,7 @@ class ShipmentLab:
         )
         self.hubs = tagged(
             w.SelectMultiple(
-                options=[(f"{h} · {self.board.gateways[h].name}", h) for h in self.board.hubs],
+                options=[(words.gateway(h), h) for h in self.board.hubs],
                 value=(),
                 rows=7,
                 description=t("cnw.ships.my_hubs"),
@@ -105,7 +106,7 @@ class ShipmentLab:
         )
         for klass in self.deck.classes.values():
             self.deck_fig.add_bar(
-                name=f"{klass.name} ({klass.name_it})",
+                name=words.named(klass.name, klass.name_it),
                 x=[],
                 y=[],
                 marker_color=CLASS_COLORS[klass.id],
@@ -117,9 +118,15 @@ class ShipmentLab:
         self.update_deck()
 
     def _label(self, c: Any) -> str:
-        return (
-            f"#{c.id} {c.origin} → {c.destination} · {self.deck.sectors[c.sector]} · "
-            f"{self.deck.classes[c.klass].name} · {c.hops} hops"
+        klass = self.deck.classes[c.klass]
+        return t(
+            "cnw.ships.option",
+            id=c.id,
+            origin=c.origin,
+            destination=c.destination,
+            sector=self.deck.sectors[c.sector],
+            klass=klass.name_it if language() == "it" else klass.name,
+            hops=c.hops,
         )
 
     # ---------------------------------------------------------------- updates in place
@@ -139,7 +146,7 @@ class ShipmentLab:
             hops=len(path) - 1,
             board_hops=len(plain) - 1,
             dashed=card_.dashed,
-            klass=f"{klass.name} ({klass.name_it})",
+            klass=words.named(klass.name, klass.name_it),
             deadline=card_.deadline,
             pawns=card_.pawns,
             sla=card_.sla,
@@ -159,7 +166,7 @@ class ShipmentLab:
         with self.choke_fig.batch_update():
             bar = self.choke_fig.data[0]
             bar.x = [v for _, v in ranked]
-            bar.y = [f"{c} {self.board.gateways[c].name}" for c, _ in ranked]
+            bar.y = [f"{c} {words.place(c)}" for c, _ in ranked]
             bar.marker.color = ["#8e44ad" if c in hubs else "#e67e22" for c, _ in ranked]
         self.bridges_info.value = t(
             "cnw.ships.bridges_info",
@@ -191,7 +198,8 @@ class ShipmentLab:
     # ---------------------------------------------------------------- panels
     def classes_table(self) -> w.HTML:
         rows = "".join(
-            f"<tr><td><b style='color:{CLASS_COLORS[c.id]}'>{c.name}</b> ({c.name_it})</td>"
+            f"<tr><td><b style='color:{CLASS_COLORS[c.id]}'>"
+            f"{words.named(c.name, c.name_it)}</b></td>"
             f"<td>{t('cnw.ships.upto', n=c.max_hops) if c.max_hops else t('cnw.ships.any_hops')}"
             f"</td><td>{c.deadline}</td><td>+{c.pawns}</td><td>+{c.sla}</td>"
             f"<td>{sum(1 for k in self.deck.cards if k.klass == c.id)}</td></tr>"

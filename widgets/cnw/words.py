@@ -129,3 +129,17 @@ def roll_words(roll: dict[str, Any]) -> str:
         a=roll["attacker_losses"],
         d=roll["defender_losses"],
     )
+
+
+def place(code: str) -> str:
+    """A gateway's city in the page's language ("Londra" in Italian)."""
+    g = cnw_board.load().gateways[code]
+    return g.name_it if language() == "it" else g.name
+
+
+def named(en: str, it: str) -> str:
+    """A data name given in both languages: the Italian alone on an Italian page, the English
+    with the Italian beside it on an English one ("North America (America del Nord)")."""
+    if language() == "it" or en == it:
+        return it
+    return f"{en} ({it})"
