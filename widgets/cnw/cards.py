@@ -55,8 +55,9 @@ def tris_label(tris: cnw_cards.Tris) -> str:
 
 
 def imprevisto_name(card: cnw_cards.Imprevisto) -> str:
-    """The card's English name with the Italian one beside it."""
-    return f"{t(f'cnw.cards.imprevisto.{card.key}.name')} ({card.name_it})"
+    """The card's name, with the Italian one beside it on an English page."""
+    name = t(f"cnw.cards.imprevisto.{card.key}.name")
+    return name if name == card.name_it else f"{name} ({card.name_it})"
 
 
 class CardLab:

@@ -154,7 +154,11 @@ class CnwTable(TableBase):
         )
         self.sla_fig.add_bar(x=[], y=[], marker_color=[], text=[], textposition="outside")
         self.sla_fig.add_scatter(
-            x=[], y=[], mode="lines", line=dict(color="#c0392b", dash="dash"), name="target"
+            x=[],
+            y=[],
+            mode="lines",
+            line=dict(color="#c0392b", dash="dash"),
+            name=t("cnw.table.sla_target"),
         )
         picks = [self.source, self.target, self.count, self.go_button]
         turn = self._turn_panel(
