@@ -19,6 +19,7 @@ from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
 from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
+from widgets import i18n
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, card, dice_html, dropdown, figure, html_table, tagged
@@ -30,6 +31,8 @@ SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
 REPOSITION_COUNT = "reposition_count"  # §5.4: how many pawns a repositioning move carries
 PLAYER_COLORS = ["#1f5fbf", "#17becf", "#ff7f0e", "#2ca02c", "#d62ad0", "#555555"]
+# The values of a refusal (``cnw.illegal.*``) that are gateway codes.
+GATEWAY_VALUES = ("gateway", "source", "target", "origin", "destination")
 NEUTRAL_COLOR = "#d0d0d0"
 OUT_COLOR = "#f2f2f2"
 MAP_CLICK = (cnw.PlacePawn, cnw.RemovePawn, cnw.Deploy, cnw.Attack, cnw.Occupy, cnw.Reposition)
@@ -288,6 +291,21 @@ class CnwTable(TableBase):
 
     def action_label(self, action: Any) -> str:
         return words.action_words(action, self.state)
+
+    def refusal_value(self, name: str, value: Any) -> Any:
+        """A refusal's value in words (``cnw.illegal.*``): gateway codes as the map names them
+        ("JFK · New York"), a seat by its player's name, a phase by its name, lists joined."""
+        if name in GATEWAY_VALUES:
+            return words.gateway(value)
+        if name == "cards":
+            return ", ".join(words.gateway(c) for c in value)
+        if name == "partner" and isinstance(value, int) and 0 <= value < self.state.players:
+            return self.seat_name(self.state, value)
+        if name == "phase" and f"cnw.phase.{value}" in i18n.catalog("en"):
+            return t(f"cnw.phase.{value}")
+        if name in ("unknown", "known"):
+            return ", ".join(map(str, value))
+        return value
 
     def log_line(self, before: Any, action: Any, after: Any) -> str:
         """Who did what, and the dice of a battle that ended with this move."""
