@@ -167,6 +167,10 @@ def test_s4_three_to_six_players(players):
     with pytest.raises(cnw.IllegalAction) as err:
         cnw.new_game(players, seed=1)
     assert err.value.rule == "§4"
+    assert (err.value.code, err.value.values) == (
+        "players.count",
+        {"least": 3, "most": 6, "players": players},
+    )
 
 
 def test_s4_named_players():
