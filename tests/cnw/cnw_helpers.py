@@ -98,6 +98,18 @@ def unchanged_after_illegal(state: CnwState, action) -> str:
     raise AssertionError(f"{action} was accepted")
 
 
+def refused(state: CnwState, action) -> tuple[str, str, dict]:
+    """Apply an illegal action; assert the state is untouched; return the refusal's rule, code
+    and values (what the widgets put in words)."""
+    before = cnw.to_json(state)
+    try:
+        cnw.apply(state, action)
+    except cnw.IllegalAction as exc:
+        assert cnw.to_json(state) == before
+        return exc.rule, exc.code, exc.values
+    raise AssertionError(f"{action} was accepted")
+
+
 def give_cards(state: CnwState, player: int, gateways: list[str]) -> CnwState:
     """A copy where ``player`` holds exactly the Gateway cards of these gateways (the old hand
     goes back under the deck, the new cards come out of deck or discard pile)."""

@@ -14,7 +14,7 @@ from tests.cnw.cnw_helpers import (
     give_cards,
     next_turn_of,
     operations,
-    unchanged_after_illegal,
+    refused,
 )
 
 TRUCKING = ["YVR", "YYZ", "DFW", "MEX"]
@@ -65,22 +65,30 @@ def test_s9_1_play_a_tris_in_reinforcements_once_a_turn():
     after = cnw.apply(state, cnw.PlayTris(("JFK", "LAX", "BOG")))
     assert after.pool == 9 and after.turn_tris == 6 and len(after.hands[0]) == 3
     assert sorted(after.discard[-3:]) == sorted(INDEX[c] for c in NFO)
-    assert unchanged_after_illegal(after, cnw.PlayTris(("YVR", "YYZ", "DFW"))) == "§9.1"
+    assert refused(after, cnw.PlayTris(("YVR", "YYZ", "DFW"))) == ("§9.1", "tris.one_a_turn", {})
     assert not any(isinstance(a, cnw.PlayTris) for a in cnw.legal_actions(after))
 
 
 def test_s9_1_invalid_tris_refused():
     """§9.1: not a tris, or cards not in your hand."""
     state = reinforcing(["YVR", "YYZ", "JFK", "ANC"])
-    assert unchanged_after_illegal(state, cnw.PlayTris(("YVR", "YYZ", "JFK"))) == "§9.1"
-    assert unchanged_after_illegal(state, cnw.PlayTris(("ORD", "JFK", "YVR"))) == "§9.1"
-    assert unchanged_after_illegal(state, cnw.PlayTris(("YVR", "YVR", "JFK"))) == "§9.1"
+    assert refused(state, cnw.PlayTris(("YVR", "YYZ", "JFK"))) == ("§9.1", "tris.symbols", {})
+    assert refused(state, cnw.PlayTris(("ORD", "JFK", "YVR"))) == (
+        "§9.1",
+        "tris.not_yours",
+        {"cards": ("ORD", "JFK", "YVR")},
+    )
+    assert refused(state, cnw.PlayTris(("YVR", "YVR", "JFK"))) == (
+        "§9.1",
+        "tris.not_yours",
+        {"cards": ("YVR", "YVR", "JFK")},
+    )
 
 
 def test_s9_1_five_cards_force_a_tris_before_deploying():
     """§9.1: with 5 or more cards you must play a tris (one always exists with 5 cards)."""
     state = reinforcing(["YVR", "YYZ", "JFK", "LAX", "ANC"])
-    assert unchanged_after_illegal(state, cnw.Deploy("MXP", 1)) == "§9.1"
+    assert refused(state, cnw.Deploy("MXP", 1)) == ("§9.1", "deploy.tris_first", {"cards": 5})
     assert {type(a) for a in cnw.legal_actions(state)} == {cnw.PlayTris}
     four = reinforcing(["YVR", "YYZ", "JFK", "ANC"])
     assert {type(a) for a in cnw.legal_actions(four)} == {cnw.PlayTris, cnw.Deploy}

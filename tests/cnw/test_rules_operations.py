@@ -17,6 +17,7 @@ from tests.cnw.cnw_helpers import (
     arrange,
     give_cards,
     operations,
+    refused,
     unchanged_after_illegal,
     with_dice,
 )
@@ -34,10 +35,26 @@ def europe(pawns=None, **fields):
 def test_s7_1_attack_from_your_gateway_with_two_pawns_to_a_linked_opponent():
     """§7.1: from your gateway, at least 2 pawns, to a linked gateway of an opponent."""
     state = europe({"CDG": 1})
-    assert unchanged_after_illegal(state, cnw.Attack("CDG", "LHR", 1)) == "§7.1"  # 1 pawn
-    assert unchanged_after_illegal(state, cnw.Attack("LHR", "CDG", 1)) == "§7.1"  # not yours
-    assert unchanged_after_illegal(state, cnw.Attack("MXP", "SIN", 1)) == "§7.1"  # not linked
-    assert unchanged_after_illegal(state, cnw.Attack("MXP", "CDG", 1)) == "§7.1"  # your own
+    assert refused(state, cnw.Attack("CDG", "LHR", 1)) == (
+        "§7.1",
+        "attack.too_few_pawns",
+        {"source": "CDG", "pawns": 1},
+    )
+    assert refused(state, cnw.Attack("LHR", "CDG", 1)) == (
+        "§7.1",
+        "attack.not_yours",
+        {"source": "LHR"},
+    )
+    assert refused(state, cnw.Attack("MXP", "SIN", 1)) == (
+        "§7.1",
+        "attack.not_linked",
+        {"source": "MXP", "target": "SIN"},
+    )
+    assert refused(state, cnw.Attack("MXP", "CDG", 1)) == (
+        "§7.1",
+        "attack.not_an_opponent",
+        {"target": "CDG"},
+    )
     assert cnw.attack_targets(state, "MXP") == ["FRA", "MAD", "IST"]  # board order
     assert cnw.attack_targets(state, "CDG") == []
     attacks = {(a.source, a.target) for a in cnw.legal_actions(state) if isinstance(a, cnw.Attack)}
@@ -54,7 +71,11 @@ def test_s7_2_attacker_rolls_up_to_three_never_more_than_pawns_minus_one(pawns, 
         if isinstance(a, cnw.Attack) and (a.source, a.target) == ("MXP", "MAD")
     ]
     assert dice == list(range(1, most + 1))
-    assert unchanged_after_illegal(state, cnw.Attack("MXP", "MAD", most + 1)) == "§7.2"
+    assert refused(state, cnw.Attack("MXP", "MAD", most + 1)) == (
+        "§7.2",
+        "attack.dice",
+        {"source": "MXP", "most": most, "dice": most + 1},
+    )
 
 
 def test_s7_2_highest_against_highest_ties_to_the_defender():
@@ -84,8 +105,16 @@ def test_s7_2_conquest_moves_between_the_dice_rolled_and_three():
     after = cnw.apply(state, cnw.Attack("MXP", "MAD", 2))
     assert after.phase == MOVE_IN and after.owner[INDEX["MAD"]] == 0
     assert [a.count for a in cnw.legal_actions(after)] == [2, 3]
-    assert unchanged_after_illegal(after, cnw.MoveIn(1)) == "§7.2"
-    assert unchanged_after_illegal(after, cnw.MoveIn(4)) == "§7.2"
+    assert refused(after, cnw.MoveIn(1)) == (
+        "§7.2",
+        "move_in.count",
+        {"least": 2, "most": 3, "count": 1},
+    )
+    assert refused(after, cnw.MoveIn(4)) == (
+        "§7.2",
+        "move_in.count",
+        {"least": 2, "most": 3, "count": 4},
+    )
     done = cnw.apply(after, cnw.MoveIn(3))
     assert done.pawns[INDEX["MXP"]] == 3 and done.pawns[INDEX["MAD"]] == 3
     assert done.conquered and done.phase == OPERATIONS
@@ -153,8 +182,16 @@ def test_s7_4_neutral_gateway_occupied_by_moving_in_counts_as_conquest():
     from a linked gateway; it counts as a conquest (§9.1 card)."""
     state = operations({"SIN": 0, "BKK": -1}, {"SIN": 4}, rest=(1, 2), players=5)
     state = arrange(state, obc=[0] * 5)
-    assert unchanged_after_illegal(state, cnw.Attack("SIN", "BKK", 1)) == "§7.4"
-    assert unchanged_after_illegal(state, cnw.Occupy("SIN", "BKK", 4)) == "§7.4"
+    assert refused(state, cnw.Attack("SIN", "BKK", 1)) == (
+        "§7.4",
+        "attack.neutral",
+        {"target": "BKK"},
+    )
+    assert refused(state, cnw.Occupy("SIN", "BKK", 4)) == (
+        "§7.4",
+        "occupy.count",
+        {"source": "SIN", "most": 3, "count": 4},
+    )
     assert cnw.occupy_targets(state, "SIN") == ["BKK"]
     after = cnw.apply(state, cnw.Occupy("SIN", "BKK", 2))
     assert after.owner[INDEX["BKK"]] == 0 and after.pawns[INDEX["BKK"]] == 2

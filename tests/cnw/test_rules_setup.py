@@ -7,7 +7,7 @@ from gamelib import cnw
 from gamelib.cnw.network import CODES
 from gamelib.cnw.rules import DECK, OBJECTIVES, SHIPS
 from gamelib.cnw.state import NEUTRAL, PLACEMENT, REINFORCE
-from tests.cnw.cnw_helpers import started, unchanged_after_illegal
+from tests.cnw.cnw_helpers import refused, started
 
 
 @pytest.mark.parametrize(("players", "pawns"), [(3, 40), (4, 35), (5, 30), (6, 25)])
@@ -127,8 +127,8 @@ def test_s4_step5_pawn_only_on_your_own_gateway():
     """§4 step 5: a starting pawn goes on a gateway you already hold."""
     state = cnw.new_game(4, seed=2)
     other = next(CODES[i] for i, o in enumerate(state.owner) if o not in (state.current, NEUTRAL))
-    assert unchanged_after_illegal(state, cnw.PlacePawn(other)) == "§4"
-    assert unchanged_after_illegal(state, cnw.PlacePawn("XXX")) == "§4"
+    assert refused(state, cnw.PlacePawn(other)) == ("§4", "place.not_yours", {"gateway": other})
+    assert refused(state, cnw.PlacePawn("XXX")) == ("§4", "gateway.unknown", {"given": "'XXX'"})
 
 
 def test_s4_step6_imprevisti_shuffled_into_the_gateway_deck():

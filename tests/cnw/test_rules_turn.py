@@ -3,7 +3,13 @@
 from gamelib import cnw
 from gamelib.cnw.network import INDEX
 from gamelib.cnw.state import DELIVERY, OPERATIONS, REINFORCE, REPOSITION
-from tests.cnw.cnw_helpers import arrange, next_turn_of, started, unchanged_after_illegal
+from tests.cnw.cnw_helpers import (
+    arrange,
+    next_turn_of,
+    refused,
+    started,
+    unchanged_after_illegal,
+)
 
 EUROPE = ["LHR", "AMS", "CDG", "FRA", "MXP", "MAD", "WAW"]
 SOUTH_AMERICA = ["BOG", "LIM", "GRU", "EZE"]
@@ -52,10 +58,18 @@ def test_s6_deploy_everything_on_your_gateways_nothing_kept():
     state = next_turn_of(europe_player(), 0)
     pool = state.pool
     assert state.phase == REINFORCE
-    assert unchanged_after_illegal(state, cnw.Deploy("JFK", 1)) == "§6"
-    assert unchanged_after_illegal(state, cnw.Deploy("MXP", pool + 1)) == "§6"
-    assert unchanged_after_illegal(state, cnw.Deploy("MXP", 0)) == "§6"
-    assert unchanged_after_illegal(state, cnw.EndPhase()) == "§5"
+    assert refused(state, cnw.Deploy("JFK", 1)) == ("§6", "deploy.not_yours", {"gateway": "JFK"})
+    assert refused(state, cnw.Deploy("MXP", pool + 1)) == (
+        "§6",
+        "deploy.count",
+        {"pool": pool, "count": pool + 1},
+    )
+    assert refused(state, cnw.Deploy("MXP", 0)) == (
+        "§6",
+        "deploy.count",
+        {"pool": pool, "count": 0},
+    )
+    assert refused(state, cnw.EndPhase()) == ("§5", "phase.not_optional", {"phase": REINFORCE})
     assert {type(a) for a in cnw.legal_actions(state)} == {cnw.Deploy}
     half = cnw.apply(state, cnw.Deploy("MXP", 1))
     assert half.phase == REINFORCE and half.pool == pool - 1
