@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LANDING = "voila/render/index.ipynb"
+LANDING_IT = "voila/render/it/index.ipynb"  # the Italian landing page (notebooks/it/)
 SHARE = ROOT / "share" / "jupyter"
 # Voilà finds the lessons' template here even before the package's data files are installed.
 os.environ["JUPYTER_PATH"] = os.pathsep.join(
@@ -379,9 +380,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {args.students} warm kernels per lesson are starting; students open:", flush=True)
         for nb in classroom:
             print(f"    {base}voila/render/{nb}", flush=True)
-        print(f"  Landing page: {base}{LANDING}", flush=True)
+        print(f"  Landing pages: {base}{LANDING_IT} (italiano)", flush=True)
+        print(f"                 {base}{LANDING} (English)", flush=True)
     else:
-        print(f"  Lessons: {base}{LANDING}", flush=True)
+        print(f"  Lezioni in italiano: {base}{LANDING_IT}", flush=True)
+        print(f"  Lessons in English:  {base}{LANDING}", flush=True)
     print("  (Ctrl-C stops the server)\n", flush=True)
     LessonsVoila.launch_instance(
         [

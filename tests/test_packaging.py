@@ -4,6 +4,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,8 +46,9 @@ def test_the_pins_the_browser_test_proves():
     assert "ipykernel" in deps  # voila does not pull it in
 
 
-def test_readme_has_exactly_the_two_setup_commands():
-    readme = (ROOT / "README.md").read_text()
+@pytest.mark.parametrize("name", ["README.md", "README.it.md"])
+def test_readme_has_exactly_the_two_setup_commands(name: str):
+    readme = (ROOT / name).read_text(encoding="utf-8")
     blocks = re.findall(r"```(?:sh|bash|shell)?\n(.*?)```", readme, re.S)
     commands = [
         ln.strip() for b in blocks for ln in b.splitlines() if ln.strip().startswith("make ")

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -29,7 +30,7 @@ GAMES = ("airwar", "cnw", "logiquo", "rails")
 
 # Catalog files (without .json) and lesson folders still English only; "index" is the landing
 # page. Taking a name off requires its Italian twin, and a twin requires taking it off.
-NOT_YET_TRANSLATED = {"index"}
+NOT_YET_TRANSLATED = set()
 
 CHOOSE_ITALIAN = 'from widgets.i18n import set_language\n\nset_language("it")\n'
 LANDMARKS = {  # English landmark -> its Italian twin
@@ -152,3 +153,14 @@ def test_the_glossary_is_in_the_rules_doc(game: str) -> None:
         assert entry["it"].strip() and entry["en"].strip()
         row = f"| {entry['it']} | {entry['en']} |"
         assert row in doc, f"docs/rules/{game}.md lacks the glossary row {row}"
+
+
+@pytest.mark.parametrize(
+    ("en", "it"), twins(), ids=[str(p[0].relative_to(NOTEBOOKS)) for p in twins()]
+)
+def test_twins_link_to_each_other_at_the_top(en: Path, it: Path) -> None:
+    """A learner (or a teacher sharing a link) can switch language on any page."""
+    to_it = Path(os.path.relpath(it, en.parent)).as_posix()
+    to_en = Path(os.path.relpath(en, it.parent)).as_posix()
+    assert f"[Italiano]({to_it})" in source(cells(en)[0]), f"{en.name}: link to {to_it}"
+    assert f"[English]({to_en})" in source(cells(it)[0]), f"{it.name}: link to {to_en}"
