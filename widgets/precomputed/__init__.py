@@ -101,6 +101,13 @@ def _rails_check_runs(lab: Any) -> None:
         press(lab, run)()
 
 
+def _cnw_seed_one(lab: Any) -> None:
+    """The cnw lab's run at seed 1 that lesson 6's same-games check reads beside seed 0's."""
+    from widgets.cnw.checks.lesson6 import _run_seed
+
+    _run_seed(lab, 1)
+
+
 def _airwar_against_random(lab: Any) -> None:
     """The airwar lab's presses that lesson 5's planner-against-random check reads (the two
     matchups other than the default), pressed as its "show me" presses them."""
@@ -113,7 +120,8 @@ def _airwar_against_random(lab: Any) -> None:
 # (name, the lab as its lesson builds it, what the lesson asks the student to press)
 DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     # the sweeps (compare variants / players: 9,000 CNW games) are left to the shared cache
-    ("cnw strategy lab (lesson 5)", _cnw_strategy, [_press("run")]),
+    ("cnw strategy lab (lesson 6)", _cnw_strategy, [_press("run")]),
+    ("cnw strategy lab, lesson 6's seed check", _cnw_strategy, [_cnw_seed_one]),
     ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
     ("rails strategy lab, lesson 5's checks", _rails_strategy, [_rails_check_runs]),
     ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
