@@ -52,7 +52,7 @@ class BattleLab(w.VBox):
             options=[(t("cnw.battle.rule_cnw"), 3), (t("cnw.battle.rule_classic"), 2)],
             value=3,
             description=t("cnw.battle.defender_dice"),
-            style={"description_width": "initial"},
+            style={"description_width": "initial", "button_width": "auto"},
         )
         self.rule.add_class("cnw-rule")
         self.summary = w.HTML()

@@ -84,11 +84,13 @@ class BoardMap(w.VBox):
             options=[(t("cnw.map.view_geo"), "geo"), (t("cnw.map.view_schematic"), "schematic")],
             value="geo",
             description=t("cnw.map.view"),
+            style={"button_width": "auto"},
         )
         self.colour_by = w.ToggleButtons(
             options=[(t("cnw.map.by_region"), "region"), (t("cnw.map.by_betweenness"), "betw")],
             value="region",
             description=t("cnw.map.colour_by"),
+            style={"button_width": "auto"},  # labels are longer in Italian
         )
         self.gateway = tagged(
             w.Dropdown(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.cnw import board as cnw_board
-from widgets.i18n import t
+from widgets.i18n import language, t
 
 CONFIDENCE = 0.95  # the Monte Carlo panel's interval (battle.wilson_interval's default)
 
@@ -29,7 +29,9 @@ def _gateway_options() -> list[tuple[str, str]]:
 
 
 def _region_options() -> list[tuple[str, str]]:
-    return [(r.name, rid) for rid, r in _board().regions.items()]
+    """The regions by the names the map shows in the page's language."""
+    italian = language() == "it"
+    return [(r.name_it if italian else r.name, rid) for rid, r in _board().regions.items()]
 
 
 def _rank() -> list[str]:
