@@ -203,7 +203,7 @@ class BattleLab(w.VBox):
             hoverinfo="skip",
             contours=dict(start=0.5, end=0.5, size=0.5, coloring="none", showlabels=True),
             line=dict(color="black", width=2),
-            name="50%",
+            name=percent(0.5, 0),
             showlegend=False,
         )
         self.heat_fig.add_scatter(

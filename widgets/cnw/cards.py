@@ -16,6 +16,7 @@ import ipywidgets as w
 from gamelib.cnw import battle, card_census, card_odds
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import cards as cnw_cards
+from widgets.cnw import words
 from widgets.common import (
     boxed,
     button,
@@ -80,8 +81,7 @@ class CardLab:
                     w.ToggleButton(
                         value=False,
                         description=c.gateway,
-                        tooltip=f"{c.gateway} · {self.board.gateways[c.gateway].name} · "
-                        f"{symbol_label(symbol)}",
+                        tooltip=f"{words.gateway(c.gateway)} · {symbol_label(symbol)}",
                         layout=w.Layout(width="64px"),
                     ),
                     "cnw-card",

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import battle, cards, objectives, shipments, tables
+from widgets.cnw import words
 from widgets.cnw.cards import symbol_label
 from widgets.cnw.table import PLAYER_COLORS
 from widgets.common import card, tagged
@@ -63,8 +64,7 @@ class ComponentsView(w.VBox):
         n = self.players.value
         box = box_contents(n)
         chips = " ".join(
-            f"<span style='color:{PLAYER_COLORS[i]}'>■</span> {html.escape(en)} "
-            f"<i>({html.escape(it)})</i>"
+            f"<span style='color:{PLAYER_COLORS[i]}'>■</span> {html.escape(words.named(en, it))}"
             for i, (en, it) in enumerate(box["colours"])
         )
         symbols = ", ".join(f"{count} {symbol_label(s)}" for s, count in box["symbols"].items())

@@ -21,6 +21,7 @@ from gamelib.cnw.state import NEUTRAL
 from widgets.cnw.board_map import BoardMap
 from widgets.cnw.table import PLAYER_COLORS, make_bot, owner_colours, pawn_labels
 from widgets.cnw.turn import BOTS
+from widgets.cnw.words import region_name
 from widgets.common import boxed, card, tagged
 from widgets.i18n import t
 from widgets.kit.strategy import number
@@ -189,7 +190,7 @@ class PlacementLab(w.VBox):
     def _players_html(self, state: Any, seen: tuple[dict[str, Any], ...], you: int) -> str:
         rows = []
         for p, m in enumerate(seen):
-            reach = ", ".join(self.map.board.regions[r].name for r in m["in_reach"]) or "—"
+            reach = ", ".join(region_name(self.map.board.regions[r]) for r in m["in_reach"]) or "—"
             you_mark = f" {t('cnw.setup.you')}" if p == you else ""
             routes = f" · <b>{' '.join(m['routes'])}</b>" if m["routes"] else ""
             cells = [

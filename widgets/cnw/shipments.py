@@ -150,7 +150,7 @@ class ShipmentLab:
             deadline=card_.deadline,
             pawns=card_.pawns,
             sla=card_.sla,
-            text=card_.text,
+            text=card_.text_it if language() == "it" else card_.text,
         )
 
     def update_bridges(self) -> None:

@@ -137,6 +137,11 @@ def place(code: str) -> str:
     return g.name_it if language() == "it" else g.name
 
 
+def region_name(region: Any) -> str:
+    """A region as the map names it in the page's language ("America del Nord" in Italian)."""
+    return region.name_it if language() == "it" else region.name
+
+
 def named(en: str, it: str) -> str:
     """A data name given in both languages: the Italian alone on an Italian page, the English
     with the Italian beside it on an English one ("North America (America del Nord)")."""

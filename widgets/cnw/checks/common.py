@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.cnw import board as cnw_board
-from widgets.i18n import language, t
+from widgets.cnw.words import gateway, region_name
+from widgets.i18n import t
 
 CONFIDENCE = 0.95  # the Monte Carlo panel's interval (battle.wilson_interval's default)
 
@@ -24,14 +25,11 @@ def _board() -> cnw_board.Board:
 
 
 def _gateway_options() -> list[tuple[str, str]]:
-    board = _board()
-    return [(f"{c} · {g.name}", c) for c, g in board.gateways.items()]
+    return [(gateway(c), c) for c in _board().gateways]
 
 
 def _region_options() -> list[tuple[str, str]]:
-    """The regions by the names the map shows in the page's language."""
-    italian = language() == "it"
-    return [(r.name_it if italian else r.name, rid) for rid, r in _board().regions.items()]
+    return [(region_name(r), rid) for rid, r in _board().regions.items()]
 
 
 def _rank() -> list[str]:

@@ -18,6 +18,7 @@ from widgets.cnw.checks.common import (
     _t,
     _texts,
 )
+from widgets.cnw.words import region_name
 from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
@@ -43,10 +44,10 @@ def l1_most_hubs(board_map: Any) -> Choice:
 
     def explain(answer: str) -> str:
         rows = ", ".join(
-            f"{r.name} {sum(board.gateways[c].hub for c in r.gateways)}/{len(r.gateways)}"
+            f"{region_name(r)} {sum(board.gateways[c].hub for c in r.gateways)}/{len(r.gateways)}"
             for r in board.regions.values()
         )
-        return _t(L1, "most_hubs", "explain", region=board.regions[answer].name, rows=rows)
+        return _t(L1, "most_hubs", "explain", region=region_name(board.regions[answer]), rows=rows)
 
     return Choice(
         "cnw1-most-hubs",
@@ -68,7 +69,9 @@ def l1_fewest_borders(board_map: Any) -> Choice:
 
     def explain(answer: str) -> str:
         r = regions[answer]
-        return _t(L1, "fewest_borders", "explain", region=r.name, borders=", ".join(r.borders))
+        return _t(
+            L1, "fewest_borders", "explain", region=region_name(r), borders=", ".join(r.borders)
+        )
 
     return Choice(
         "cnw1-fewest-borders",
@@ -86,7 +89,7 @@ def l1_bonus(board_map: Any) -> Number:
         "cnw1-bonus",
         _t(L1, "bonus", "question"),
         region.bonus,
-        explanation=_t(L1, "bonus", "explain", region=region.name, bonus=region.bonus),
+        explanation=_t(L1, "bonus", "explain", region=region_name(region), bonus=region.bonus),
         **_texts(L1, "bonus"),
     )
 
