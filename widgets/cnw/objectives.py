@@ -25,7 +25,6 @@ from widgets.i18n import t
 
 BOTS = ("courier", "expansionist")
 LABEL = {"description_width": "initial"}
-WRAP = w.Layout(flex_flow="row wrap")
 
 
 def colour_name(seat: int) -> str:
@@ -127,7 +126,7 @@ class ObjectiveLab(w.VBox):
                 ),
                 self.summary,
                 boxed(self.heat, "cnw-fig-objectives"),
-                w.HBox([self.player, self.card], layout=WRAP),
+                w.HBox([self.player, self.card], layout=w.Layout(flex_flow="row wrap")),
                 self.info,
                 self.map.view,
                 boxed(self.map.fig, "cnw-fig-obj-map"),
