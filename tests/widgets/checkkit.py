@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from widgets import i18n
 from widgets.i18n import t
 from widgets.kit.check import SHOWN, Check, Choice, Number, Order, Reflect, accepted
 from widgets.kit.strategy import number
@@ -113,3 +114,26 @@ def widget_fixture(make: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return make(*args, **kwargs)
 
     return fixture
+
+
+def word_list(text: str) -> list[str]:
+    """The words of a text (letters and apostrophes), as written."""
+    return re.findall(r"[A-Za-zÀ-ÿ']+", text)
+
+
+def catalog_words(text: str) -> set[str]:
+    """The lower-case words of a catalog text, without its placeholders and HTML tags."""
+    return {w.lower() for w in word_list(re.sub(r"{.*?}|<.*?>", " ", text))}
+
+
+def english_only_words(
+    parts: tuple[str, ...], italian_parts: tuple[str, ...] | None = None, also: str = ""
+) -> frozenset[str]:
+    """Words of the English texts under ``parts`` that no Italian text has (under
+    ``italian_parts`` if given, else in the whole Italian catalog, plus the words of ``also``):
+    one of them in an Italian page is English left over."""
+    en, it = i18n.catalog("en"), i18n.catalog("it")
+    english = {w for k, v in en.items() if k.startswith(parts) for w in catalog_words(v)}
+    scope = italian_parts or ("",)
+    italian = {w for k, v in it.items() if k.startswith(scope) for w in catalog_words(v)}
+    return frozenset(english - italian - catalog_words(also))

@@ -14,6 +14,7 @@ import gamelib.airwar as game
 from gamelib.airwar import cards
 from gamelib.airwar.actions import ACTION_CLASSES
 from gamelib.airwar.bots import PlannerBot, RandomBot
+from tests.widgets.checkkit import english_only_words
 from widgets import i18n
 
 LOCALES = Path(i18n.__file__).with_name("locales")
@@ -22,26 +23,15 @@ STAGE_CODES = ("airbase", "carrier", "mobilisation")
 GAMES = ((1, RandomBot, RandomBot), (2, PlannerBot, RandomBot), (3, PlannerBot, PlannerBot))
 
 
-@pytest.fixture
-def italian():
-    i18n.set_language("it")
-    yield
-    i18n.set_language("en")
-
-
 def words(text: str) -> list[str]:
     return re.findall(r"[A-Za-zÀ-ÿ']+", text.lower())
 
 
-def english_only_words() -> set[str]:
+def english_only() -> frozenset[str]:
     """Words of the English action, event and stage texts that no Italian catalog text has."""
-    en, it = i18n.catalog("en"), i18n.catalog("it")
-    parts = ("airwar.action.", "airwar.ev.", "airwar.words.", "airwar.table.stage_")
-    english = {
-        w for k, v in en.items() if k.startswith(parts) for w in words(re.sub(r"{.*?}", " ", v))
-    }
-    italian = {w for v in it.values() for w in words(re.sub(r"{.*?}", " ", v))}
-    return english - italian
+    return english_only_words(
+        ("airwar.action.", "airwar.ev.", "airwar.words.", "airwar.table.stage_")
+    )
 
 
 def without_names(text: str) -> str:
@@ -91,7 +81,7 @@ def test_the_italian_card_catalog_keeps_proper_names_and_translates_words():
     assert it["airwar.cards.al-midway.name"] == "Midway"
     for ordinary in ("ax-weather", "al-tanks", "al-radar", "ax-escort", "ax-veterans"):
         assert it[f"airwar.cards.{ordinary}.name"] != types[ordinary].name
-    english = english_only_words() | {"place", "airbases", "duel", "discard", "attach", "your"}
+    english = english_only() | {"place", "airbases", "duel", "discard", "attach", "your"}
     for key, text in it.items():
         if key.endswith(".text"):
             assert not set(words(text)) & english, key
@@ -148,7 +138,7 @@ def test_italian_actions_and_events_have_no_english_and_no_ids(italian, seed, fi
     the English templates, no raw card id, no raw stage code."""
     from widgets.airwar.words import action_text, action_words, event_text
 
-    english = english_only_words()
+    english = english_only()
     assert {"mobilise", "scramble", "intercepts", "begins"} <= english
     seen = 0
     for s in played(seed, first, second):
@@ -182,7 +172,7 @@ def test_the_table_buttons_log_and_notice_are_italian(italian):
     from widgets.airwar.words import action_words
 
     table = AirWarTable(seats=("human", "planner"), seed=4)
-    english = english_only_words()
+    english = english_only()
     for _ in range(6):
         buttons = list(table.actions.children)
         assert buttons

@@ -16,6 +16,7 @@ from gamelib.cnw import board as cnw_board
 from gamelib.cnw.actions import ACTION_CLASSES
 from gamelib.cnw.bots import BOTS
 from gamelib.cnw.network import CODES
+from tests.widgets.checkkit import english_only_words, word_list
 from widgets import i18n
 from widgets.cnw import words
 
@@ -28,29 +29,10 @@ GAMES = (
 )
 
 
-@pytest.fixture
-def italian():
-    i18n.set_language("it")
-    yield
-    i18n.set_language("en")
-
-
-def word_list(text: str) -> list[str]:
-    return re.findall(r"[A-Za-zÀ-ÿ']+", text)
-
-
 @cache
-def english_only_words() -> frozenset[str]:
+def english_only() -> frozenset[str]:
     """Words of the English action, table and turn texts that no Italian catalog text has."""
-    en, it = i18n.catalog("en"), i18n.catalog("it")
-    english = {
-        w.lower()
-        for k, v in en.items()
-        if k.startswith(PARTS)
-        for w in word_list(re.sub(r"{.*?}|<.*?>", " ", v))
-    }
-    italian = {w.lower() for v in it.values() for w in word_list(re.sub(r"{.*?}|<.*?>", " ", v))}
-    return frozenset(english - italian)
+    return english_only_words(PARTS)
 
 
 @cache
@@ -68,7 +50,7 @@ def problems(text: str) -> list[str]:
     bare = [c for c in re.findall(r"\b[A-Z]{3}\b(?! · )", text) if c in codes]
     for name in place_names():
         text = text.replace(name, " ")
-    english = english_only_words()
+    english = english_only()
     left = [w for w in word_list(text) if w.lower() in english]
     return left + bare + re.findall(r"[{}]|cnw\.", text)
 
@@ -90,7 +72,7 @@ def bot_games():
 def test_english_only_words_exist():
     """The check below has teeth: English action words are not Italian ones, a bare code is
     caught."""
-    assert {"deploy", "pawns", "keep", "occupy", "remove"} <= english_only_words()
+    assert {"deploy", "pawns", "keep", "occupy", "remove"} <= english_only()
     assert problems("deploy 3 pawns on JFK · New York")
     assert problems("schiera 3 pedine su JFK")
     assert not problems("schiera 3 pedine su JFK · New York")

@@ -9,10 +9,9 @@ import html
 import re
 from functools import cache
 
-import pytest
-
 from gamelib import logiquo as game
 from gamelib.logiquo import bots, cards
+from tests.widgets.checkkit import english_only_words, word_list
 from widgets import i18n
 from widgets.logiquo import checks, words
 from widgets.logiquo.deck import CardBrowser, CoverageLab, card_html
@@ -25,31 +24,12 @@ ACTION_KINDS = {cls.__name__ for cls in game.actions.ACTION_CLASSES}
 PARTS = ("logiquo.action.", "logiquo.deck.", "logiquo.table.")
 
 
-@pytest.fixture
-def italian():
-    i18n.set_language("it")
-    yield
-    i18n.set_language("en")
-
-
-def word_list(text: str) -> list[str]:
-    return re.findall(r"[A-Za-zÀ-ÿ']+", text)
-
-
 @cache
-def english_only_words() -> frozenset[str]:
-    """Words of the English action, deck and table texts that no Italian catalog text has."""
-    en, it = i18n.catalog("en"), i18n.catalog("it")
-    english = {
-        w.lower()
-        for k, v in en.items()
-        if k.startswith(PARTS)
-        for w in word_list(re.sub(r"{.*?}|<.*?>", " ", v))
-    }
-    italian = {w.lower() for v in it.values() for w in word_list(re.sub(r"{.*?}", " ", v))}
-    for c in cards.load():  # the deck's Italian keeps international terms (log, backup ...)
-        italian |= {w.lower() for w in word_list(c.name["it"] + " " + c.description["it"])}
-    return frozenset(english - italian)
+def english_only() -> frozenset[str]:
+    """Words of the English action, deck and table texts that no Italian text has (the deck's
+    Italian keeps international terms: log, backup ...)."""
+    deck = " ".join(c.name["it"] + " " + c.description["it"] for c in cards.load())
+    return english_only_words(PARTS, also=deck)
 
 
 @cache
@@ -82,14 +62,14 @@ def problems(text: str) -> list[str]:
     for name in framework_names():
         text = text.replace(name, " ")
     text = re.sub(r"\b[A-Z]{2}\.[A-Z]{2}-\d{2}\b", " ", text)  # NIST CSF ids: PR.AT-01
-    english = english_only_words()
+    english = english_only()
     found = [w for w in word_list(re.sub(r"<.*?>", " ", text)) if w.lower() in english]
     found += [n for n in english_card_names() if re.search(rf"\b{re.escape(n)}\b", text)]
     return found + re.findall(r"[{}]|logiquo\.[a-z]|\bplayer \d", text)
 
 
 def test_the_checks_have_teeth():
-    assert {"offer", "neutralise", "suffer", "decline"} <= english_only_words()
+    assert {"offer", "neutralise", "suffer", "decline"} <= english_only()
     assert {"Phishing campaign", "Power outage", "Network"} <= english_card_names()
 
 

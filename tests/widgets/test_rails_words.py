@@ -14,6 +14,7 @@ from gamelib import rails
 from gamelib.rails.board import load as load_board
 from gamelib.rails.bots import PlannerBot, RandomBot
 from gamelib.rails.cards import CARD_NAMES
+from tests.widgets.checkkit import english_only_words, word_list
 from widgets import i18n
 from widgets.rails import words
 
@@ -23,35 +24,11 @@ RED_ROUTE = ("Salt Lake City", "Denver", "red")  # a 3-train red route (one of a
 PARTS = ("rails.action.", "rails.card.", "rails.cards.", "rails.route.", "rails.table.route_")
 
 
-@pytest.fixture
-def italian():
-    i18n.set_language("it")
-    yield
-    i18n.set_language("en")
-
-
-def word_list(text: str) -> list[str]:
-    return re.findall(r"[A-Za-zÀ-ÿ']+", text)
-
-
 @cache
-def english_only_words() -> frozenset[str]:
+def english_only() -> frozenset[str]:
     """Words of the English action, card and route texts that their Italian texts do not have
     (what an Italian action says comes from those texts and city names only)."""
-    en, it = i18n.catalog("en"), i18n.catalog("it")
-    english = {
-        w.lower()
-        for k, v in en.items()
-        if k.startswith(PARTS)
-        for w in word_list(re.sub(r"{.*?}", " ", v))
-    }
-    italian = {
-        w.lower()
-        for k, v in it.items()
-        if k.startswith(PARTS)
-        for w in word_list(re.sub(r"{.*?}", " ", v))
-    }
-    return frozenset(english - italian)
+    return english_only_words(PARTS, italian_parts=PARTS)
 
 
 @cache
@@ -68,7 +45,7 @@ def without_cities(text: str) -> str:
 def problems(text: str) -> list[str]:
     """English words and raw codes left in an Italian text."""
     left = word_list(without_cities(text))
-    english = english_only_words()
+    english = english_only()
     raw = re.findall(r"[{}]|rails\.", text)
     return [w for w in left if w.lower() in english or w in CODES] + raw
 
@@ -86,7 +63,7 @@ def bot_games():
 
 def test_english_only_words_exist():
     """The check below has teeth: English action words are not Italian ones."""
-    assert {"draws", "claims", "cards", "keeps"} <= english_only_words()
+    assert {"draws", "claims", "cards", "keeps"} <= english_only()
     state = rails.new_game(["Anna", "Bruno"], seed=1)
     assert problems(words.describe(rails.DrawFaceUp("red"), state))  # English text, raw code
     assert problems(f"Anna prende una carta {CARD_NAMES[0]}")
