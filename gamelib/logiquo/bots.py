@@ -16,6 +16,7 @@ from gamelib.logiquo import actions as A
 from gamelib.logiquo import rules as _game
 from gamelib.logiquo.cards import DECK_SIZE, by_kind, card
 from gamelib.logiquo.controls import in_force
+from gamelib.logiquo.helping import useful_payments
 
 # Weights of the careful player's value model (hand-tuned, see docs/rules/logiquo.md).
 DATA_WEIGHT = 3.0
@@ -187,7 +188,8 @@ class CarefulBot:
         if phase == "reaction":
             return self._reaction(obs, me, legal, remaining)
         if phase == "offer":
-            return self._offer(obs, me, legal, remaining)
+            fit = {a.card for a in useful_payments(state)}
+            return self._offer(obs, me, legal, remaining, fit)
         if phase == "discard":
             return min(
                 (a for a in legal if isinstance(a, A.ChooseDiscard)),
@@ -243,7 +245,12 @@ class CarefulBot:
         gift = min(helpful, key=lambda c: self._value(c, remaining))
         return A.OfferCard(active, gift)
 
-    def _offer(self, obs: dict[str, Any], me: int, legal: list[Any], remaining: Counter) -> Any:
+    def _offer(
+        self, obs: dict[str, Any], me: int, legal: list[Any], remaining: Counter, fit: set[int]
+    ) -> Any:
+        """Accept gifts and good deals; pay a trade only with a card that serves the threat
+        (``fit``, from :func:`.helping.useful_payments`): one that stops it when the asker
+        asks, one that does not when this bot is the asker. Nothing fit to pay: decline."""
         o = obs["offer"]
         accepts = [a for a in legal if isinstance(a, A.AcceptOffer)]
         if not accepts:
@@ -265,16 +272,15 @@ class CarefulBot:
         if o["ask"] == "data":
             sev = self._severity_for(obs, me)
             return accepts[0] if helps_me and sev >= CRITICAL else A.DeclineOffer()
-        # ask == "control": pick the card I pay with.
-        by_value = sorted(accepts, key=lambda a: self._value(a.card, remaining))
-        if given is None:  # they pay a Data card for a control card of my choice
-            if self.cooperative and o["from"] == obs["active"]:
-                for a in by_value:
-                    c = card(a.card)
-                    if c.kind == "countermeasure" and t.number in c.mitigates:
-                        return a
+        # ask == "control": pay only with a card that serves the threat.
+        by_value = sorted(
+            (a for a in accepts if a.card in fit), key=lambda a: self._value(a.card, remaining)
+        )
+        if not by_value:
+            return A.DeclineOffer()
+        if given is None:  # the asker pays a Data card for a control card of my choice
             return by_value[0]
-        if helps_me:
+        if helps_me or (self.cooperative and o["from"] == obs["active"]):
             return by_value[0]
         cheapest = self._value(by_value[0].card, remaining)
         return by_value[0] if self._value(given, remaining) > cheapest + 1 else A.DeclineOffer()
