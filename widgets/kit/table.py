@@ -15,13 +15,30 @@ The catalog prefix holds the keys ``players``, ``seat``, ``seat_<kind>``, ``name
 ``bad_save`` and ``loaded``. Why a save was refused is said once for every game
 (``common.save.<code>``). Guided prompts, a bots' recap, announcements, languages and layout
 belong here too, so each is written once for the four games. Nothing here knows a rule.
+
+Guided turns (issue #13), hooks with a default a game overrides:
+
+- ``prompt_html(p)``: one sentence telling the human to move what to do now; shown in
+  ``self.prompt`` (class ``<css>-prompt``) above the game's parts whenever a human must act,
+  and announced in the page's polite live region.
+- ``recap_html(start, end)``: what the bots did in the log entries ``start..end`` (after the
+  human's last decision, ``self.mark``); shown in ``self.recap`` (class ``<css>-recap``) and
+  announced.
+- ``auto_answer(p)``: an action to play for a human seat asked during the bots' turns when the
+  choice cannot matter or the player set a standing choice (``widgets.kit.standing``).
+- ``offers()``: the controls the human can use now, each with what pressing it does
+  (:class:`Offer`); the base offers the action buttons, a game adds its own controls.
+  ``tests/widgets/test_next_step.py`` plays seeded games through them.
+- ``announce(text)``: the polite live region (dice, refusals, recaps).
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -33,6 +50,30 @@ from widgets.kit.refusals import refusal
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
 LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
+RECAP_LINES = 6  # the moves a recap lists per bot before "... and N more"
+SCREEN_READER_ONLY = w.Layout(
+    width="1px", height="1px", overflow="hidden", margin="0", padding="0", border="0"
+)  # in the accessibility tree, not on screen (display:none would hide it from readers too)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A control the human can use now and what using it does (click, choose then press), so
+    a scripted human (tests/widgets/test_next_step.py) plays exactly what the page offers."""
+
+    control: w.Widget  # the control the human sees; it must be shown and enabled
+    press: Callable[[], Any]  # does what the human does with it
+    label: str = ""
+
+
+def counted(key: str, n: int) -> str:
+    """``key`` or its ``_one`` form: "1 move", never "1 moves"."""
+    return f"{key}_one" if n == 1 else key
+
+
+def plain_text(markup: str) -> str:
+    """HTML as the words a screen reader says (tags out, entities decoded, spaces folded)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 def size_text(n: int) -> str:
@@ -81,12 +122,24 @@ class TableBase(w.VBox):
         self.hand = tagged(w.HTML(), f"{self.css}-hand")  # only the human to move sees theirs
         self.actions = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), f"{self.css}-actions")
         self.mark = 0  # the log index before the human's last decision (what bots did since)
+        # what the human must do now (a game may put self.prompt among its parts itself)
+        self.prompt = tagged(w.HTML(), f"{self.css}-prompt", "kit-prompt")
+        # what the bots did since the human's last decision
+        self.recap = tagged(
+            w.HTML(layout=w.Layout(max_height="12em", overflow="auto")),
+            f"{self.css}-recap",
+            "kit-recap",
+        )
+        self.live = tagged(w.HTML(layout=SCREEN_READER_ONLY), f"{self.css}-live", "kit-live")
+        self._recap_span: tuple[int, int] | None = None
+        self._said = ""
         setup = self._setup_panel(seats, seed)
         history = self._history_panel()
         middle = self.build()
         self.new_game()
-        super().__init__([setup, *middle, history], **kwargs)
+        super().__init__([setup, *middle, history, self.live], **kwargs)
         self.add_class(f"{self.css}-table")
+        self.add_class("kit-table")
 
     # ------------------------------------------------------------------ hooks of a game
     def build(self) -> list[w.Widget]:
@@ -103,6 +156,64 @@ class TableBase(w.VBox):
 
     def over_html(self) -> str:
         raise NotImplementedError
+
+    def prompt_html(self, p: int) -> str:
+        """One sentence telling the human seat ``p`` what to do now (HTML-safe, from the
+        catalog); "" shows no prompt. Each game writes its own."""
+        return ""
+
+    def recap_html(self, start: int, end: int) -> str:
+        """What the bots did in log entries ``start..end`` (HTML-safe): each bot's moves, the
+        newest first as in the log. A game adds what the human lost and won."""
+        s = self.session
+        by_seat: dict[int, list[str]] = {}
+        for i in range(start, end):
+            who = self.game.current_player(s.history[i])
+            if who is None or self.kinds[who] == "human":
+                continue
+            by_seat.setdefault(who, []).append(self.describe(s.log[i], s.history[i]))
+        if not by_seat:
+            return ""
+        items = []
+        for who, moves in by_seat.items():
+            shown = list(reversed(moves))[:RECAP_LINES]
+            more = len(moves) - len(shown)
+            lines = "".join(f"<li>{m}</li>" for m in shown)
+            if more:
+                lines += f"<li>{t(counted('common.table.recap_more', more), n=more)}</li>"
+            name = html.escape(self.seat_name(s.history[start], who))
+            seat = t(counted("common.table.recap_seat", len(moves)), name=name, n=len(moves))
+            items.append(f"<li>{seat}<ul style='margin:0'>{lines}</ul></li>")
+        total = sum(len(m) for m in by_seat.values())
+        return (
+            f"<div>{t(counted('common.table.recap_head', total), n=total)}</div>"
+            f"<ul style='margin:0;padding-left:1.5em'>{''.join(items)}</ul>"
+        )
+
+    def auto_answer(self, p: int) -> Any | None:
+        """An action to play for the human seat ``p`` without asking (a defender's re-roll that
+        cannot change the outcome, or the player's standing choice), or None to ask."""
+        return None
+
+    def offers(self) -> list[Offer]:
+        """The controls the human to move can use now: the base offers the action buttons;
+        a game adds its own (map alternatives, drop-downs with a "go" button, ...)."""
+        return [
+            Offer(b, b.click, b.description)
+            for b in self.actions.children
+            if isinstance(b, w.Button) and not b.disabled
+        ]
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` (plain or HTML) in the page's polite live region; the same words said
+        twice are said again (a zero-width space makes the value change)."""
+        words = plain_text(text)
+        if not words:
+            return
+        if words == self._said.rstrip("\u200b"):
+            words = self._said + "\u200b"
+        self._said = words
+        self.live.value = html.escape(words)
 
     def seat_name(self, state: Any, p: int) -> str:
         """Plain text naming seat ``p`` (the log escapes it)."""
@@ -197,8 +308,10 @@ class TableBase(w.VBox):
         return card(rows, t(f"{self.texts}.setup"))
 
     def _turn_panel(self, parts: list[w.Widget], title_key: str) -> w.VBox:
-        """The turn header, then the game's parts (which place ``self.notice``)."""
-        return card([self.status, *parts], t(f"{self.texts}.{title_key}"))
+        """The turn header, the bots' recap, the prompt (unless a game placed it among its
+        parts), then the game's parts (which place ``self.notice``)."""
+        guide = [self.recap] + ([] if any(p is self.prompt for p in parts) else [self.prompt])
+        return card([self.status, *guide, *parts], t(f"{self.texts}.{title_key}"))
 
     def _history_panel(self) -> w.VBox:
         """The log with back/forward, bots and finish buttons, progress bar, save and load."""
@@ -255,6 +368,7 @@ class TableBase(w.VBox):
         self.session = session
         self.kinds = kinds
         self.mark = 0
+        self._recap_span = None
         stand_in = self.default_seat
         self.bots = {
             p: self.make_bot(stand_in if kind == "human" else kind, self.seed.value * 10 + p)
@@ -272,10 +386,13 @@ class TableBase(w.VBox):
             return False
         before = self.state
         self.mark = self.session.index
+        self._recap_span = None
         try:
             self.session.apply(action)
         except IllegalAction as e:
-            self.notice.error(t(f"{self.texts}.illegal", rule=e.rule, reason=self.refusal(e)))
+            said = t(f"{self.texts}.illegal", rule=e.rule, reason=self.refusal(e))
+            self.notice.error(said)
+            self.announce(said)
             return False
         self.notice.info(t(f"{self.texts}.done", action=self.describe(action, before)))
         self._moved()
@@ -292,16 +409,23 @@ class TableBase(w.VBox):
         while not self.game.is_over(self.state) and moves < self.max_moves:
             p = self.to_move()
             if not everyone and self.kinds[p] == "human":
-                break
-            self.session.apply(self.bots[p].choose(self.state))
+                answer = self.auto_answer(p)
+                if answer is None:
+                    break
+                self.session.apply(answer)
+            else:
+                self.session.apply(self.bots[p].choose(self.state))
             moves += 1
             if progress is not None:
                 progress(moves)
         return moves
 
     def run_bots(self, refresh: bool = True) -> int:
-        """Let the bot seats decide until a human must (or the game ends)."""
+        """Let the bot seats decide until a human must (or the game ends); their moves are
+        recapped."""
+        start = self.session.index
         moves = self._play_bots(everyone=False)
+        self._recap_span = (start, self.session.index) if moves else None
         if refresh:
             self.refresh()
         return moves
@@ -319,6 +443,7 @@ class TableBase(w.VBox):
         finally:
             self.finish_button.disabled = False
         self._moved()
+        self._recap_span = None
         self.notice.info(t(f"{self.texts}.finished", moves=moves))
         self.refresh()
         return moves
@@ -326,11 +451,13 @@ class TableBase(w.VBox):
     # ------------------------------------------------------------------ the log
     def back(self) -> None:
         self.session.back()
+        self._recap_span = None
         self._moved()
         self.refresh()
 
     def forward(self) -> None:
         self.session.forward()
+        self._recap_span = None
         self._moved()
         self.refresh()
 
@@ -340,6 +467,12 @@ class TableBase(w.VBox):
         p = self.to_move()
         human = p is not None and self.kinds[p] == "human"
         self.status.value = self.over_html() if p is None else self.turn_html(p)
+        prompt = self.prompt_html(p) if human else ""
+        self.prompt.value = prompt  # before draw: a game may still write its own there
+        span = self._recap_span
+        recap = self.recap_html(*span) if span is not None else ""
+        self.recap.value = recap
+        self.recap.layout.display = "" if recap else "none"
         self.draw(p, human)
         self._draw_actions(self.button_actions() if human else [])
         self._draw_log()
@@ -347,6 +480,9 @@ class TableBase(w.VBox):
         self.forward_button.disabled = not self.session.can_forward()
         self.bots_button.disabled = human or p is None
         self.finish_button.disabled = p is None
+        said = " ".join(plain_text(x) for x in (recap, prompt) if x)
+        if said:
+            self.announce(said)
         encoded = base64.b64encode(self.save_text().encode()).decode()
         self.save_link.value = (
             f"<a class='{self.css}-save-link' download='{self.css}-save.json' "
