@@ -145,6 +145,10 @@ class Check(w.VBox):
         """What kind of answer the control takes (a number's tolerance, ...)."""
         return ""
 
+    def choices(self) -> list[str]:
+        """The options' labels, as a printed worksheet lists them (none for a number)."""
+        return []
+
     def unreadable(self) -> str:
         """Why the control's content is not an answer yet."""
         return t("common.check.empty")
@@ -260,6 +264,9 @@ class Choice(Check):
 
     def value(self) -> Any:
         return self.radio.value
+
+    def choices(self) -> list[str]:
+        return [label for label, v in self.radio.options if v is not None]
 
     def answer_text(self, answer: Any) -> str:
         labels = [label for label, v in self.radio.options if v in accepted(answer)]
@@ -391,6 +398,9 @@ class Order(Check):
     def unreadable(self) -> str:
         return t("common.check.order_each")
 
+    def choices(self) -> list[str]:
+        return [label for label, _ in self._items]
+
     def is_right(self, value: Any) -> bool:
         return tuple(value) == tuple(self.answer())
 
@@ -412,6 +422,7 @@ class Reflect(w.VBox):
     def __init__(self, name: str, question: str, model: Text, answer: Any = None) -> None:
         self.name = name
         self.status = OPEN
+        self.question = question  # what a printed worksheet asks
         self._model, self._answer = model, answer
         self.open_button = button(t("common.check.model_button"), "check-model", "lightbulb-o")
         self.open_button.tooltip = t("common.check.model_button")
