@@ -183,10 +183,8 @@ def test_illegal_move_is_explained_and_changes_nothing(table):
     table.keep()
     state = table.state
     six = next(r for r in table.board.routes if r.length == 6)
-    table.route.value = six.id
-    table.pay_colour.value = "red"
-    table.pay_locos.value = 0
-    assert not table.claim()
+    assert six.id not in [rid for _, rid in table.route.options]  # only payable routes listed
+    assert not table.act(rails.ClaimRoute(six.id, "red", 0))
     assert "lesson-error" in table.notice.value and "§" in table.notice.value
     assert table.state is state
     assert table.act(rails.DrawDeck())

@@ -139,9 +139,11 @@ def test_the_route_list_names_colours(lang):
     i18n.set_language(lang)
     try:
         table = RailsTable(seats=("human", "planner"), seed=2)
-        labels = [label for label, _ in table.route.options]
+        assert table.keep()  # the route list holds the routes payable on the human's turn
+        assert table.route.options
+        labels = [words.route_option(r) for r in load_board().routes]
         grey = next(r for r in load_board().routes if r.color == "grey")
-        label = next(x for x, rid in table.route.options if rid == grey.id)
+        label = words.route_option(grey)
         assert (
             label == f"{grey.id}: {grey.a} – {grey.b} ({grey.length}, {words.route_colour('grey')})"
         )
@@ -195,10 +197,7 @@ def test_an_italian_table_says_a_refusal_in_italian_with_city_names(italian):
     assert table.keep() and table.keep()
     route = next(r for r in table.board.routes if (r.a, r.b, r.color) == RED_ROUTE)
     state = table.state
-    table.route.value = route.id
-    table.pay_colour.value = "blue"
-    table.pay_locos.value = 0
-    assert not table.claim() and table.state is state
+    assert not table.act(rails.ClaimRoute(route.id, "blue", 0)) and table.state is state
     text = re.sub(r"<[^>]+>", "", table.notice.value)
     assert text == (
         f"⚠ Non consentito: la strada {route.a} – {route.b} è rossa: si paga con carte di quel "

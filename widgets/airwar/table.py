@@ -6,6 +6,15 @@ duels, Battle cards, losses). What is drawn comes from ``observation(state, view
 engine's own view for one player: the viewer's hand, its own face-down mission or intercept
 hand, and only counts of the other side's hidden cards. A refused move shows the rule's reason
 in a Notice and changes nothing. The history is a ``widgets.session.Session``.
+
+Guided for a new player (issue #13): one sentence says what to do now (``prompt_html``); the
+interceptors (and the mission's aircraft) are chosen as one group of ticks and one button, the
+boxes the rules no longer allow greyed as you tick (each tick is tried on a copy with
+``gamelib.airwar.apply``); blind intercepts are one button per interceptor (the face-down cards
+are shuffled: which one is picked cannot be chosen knowingly); any card in play can be looked
+at from a drop-down (keyboard and click, not hover); a decision with one possible answer is
+played unasked (``auto_answer``); after the other side moved, a recap says what happened, why a
+raid did or did not do damage, and what you lost and won.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
+from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import (
     action_text,
@@ -29,9 +39,14 @@ from widgets.airwar.words import (
 )
 from widgets.common import card, tagged
 from widgets.i18n import t
-from widgets.kit.table import TableBase
+from widgets.kit.table import Offer, TableBase
 
 SEATS = ("human", "planner", "random")
+# steps whose picks are ticked as one group, then confirmed: (pick, confirm, catalog part)
+GROUPS = {
+    "scramble": (A.AddInterceptor, A.ScrambleDone, "scramble"),
+    "launch": (A.AddToMission, A.SendMission, "launch"),
+}
 FINISH_ESTIMATE = 400
 STYLE = {
     A.SendMission: "success",
@@ -81,13 +96,230 @@ class AirWarTable(TableBase):
     def build(self) -> list[w.Widget]:
         self.tracks = tagged(w.HTML(), "airwar-tracks")
         self.raid_view = tagged(w.HTML(), "airwar-raid-view")
-        self.happened = tagged(w.HTML(), "airwar-happened")
         self.sides_view = tagged(w.HTML(), "airwar-sides")
+        # one group of ticks and one button for the interceptors (or the mission)
+        self.group_title = tagged(w.HTML(), "airwar-group-title")
+        self.group_boxes = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), "airwar-picks")
+        self.group_button = self._group_button()
+        self.group = tagged(w.VBox([self.group_title, self.group_boxes]), "airwar-group")
+        self.group.layout.display = "none"
+        # any card in play, looked at by choosing it (keyboard and click, not only hover)
+        self.lookup = tagged(
+            w.Dropdown(
+                description=t("airwar.play.look"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="100%", max_width="420px"),
+            ),
+            "airwar-lookup",
+        )
+        self.lookup_view = tagged(w.HTML(), "airwar-lookup-card")
+        self.lookup.observe(lambda _: self._show_card(), "value")
         play = self._turn_panel(
-            [self.tracks, self.raid_view, self.hand, self.actions, self.notice, self.happened],
+            [
+                self.tracks,
+                self.raid_view,
+                self.prompt,
+                self.group,
+                self.actions,
+                self.hand,
+                self.notice,
+                w.VBox([self.lookup, self.lookup_view]),
+            ],
             "decide",
         )
         return [play, card([self.sides_view], t("airwar.table.in_play"))]
+
+    # ------------------------------------------------------------------ guided turns
+    def _group_kind(self) -> tuple[type, type, str] | None:
+        """The grouped pick of the step shown, if the human decides one now."""
+        if not self.human_to_move():
+            return None
+        return GROUPS.get(self.state.step)
+
+    def button_actions(self) -> list[Any]:
+        """The legal actions as buttons, less those the group of ticks offers; blind intercepts
+        once per interceptor (the face-down cards are shuffled, any one is as good)."""
+        legal = game.legal_actions(self.state)
+        grouped = self._group_kind()
+        if grouped is not None:
+            legal = [a for a in legal if not isinstance(a, grouped[:2])]
+        out, seen = [], set()
+        for a in legal:
+            label = action_words(a)
+            if isinstance(a, A.Intercept):
+                label = ("intercept", plain_name(a.interceptor))
+            if label in seen:
+                continue
+            seen.add(label)
+            out.append(a)
+        return out
+
+    def action_label(self, action: Any) -> str:
+        if isinstance(action, A.Intercept):
+            return t("airwar.play.intercept", interceptor=plain_name(action.interceptor))
+        return action_words(action)
+
+    def _group_button(self) -> w.Button:
+        """The group's confirm button; it ends the row of action buttons, which the kit
+        replaces (and closes) on every move, so a new one is made each time."""
+        b = tagged(
+            w.Button(button_style="success", icon="check", layout=w.Layout(width="auto")),
+            "airwar-group-go",
+            "airwar-action",
+        )
+        b.on_click(lambda _b: self.confirm_group())
+        return b
+
+    def _draw_actions(self, actions: list[Any]) -> None:
+        """The kit's buttons, then the group's confirm button when a group is shown."""
+        super()._draw_actions(actions)
+        if self._group_kind() is not None:
+            self.group_button = self._group_button()
+            self.actions.children = [*self.actions.children, self.group_button]
+            self._group_changed()
+
+    def _draw_group(self) -> None:
+        """Tick boxes for the aircraft the step may add, and the confirm button."""
+        grouped = self._group_kind()
+        for old in self.group_boxes.children:
+            old.close()
+        if grouped is None:
+            self.group_boxes.children = []
+            self.group.layout.display = "none"
+            return
+        pick, _done, part = grouped
+        cards = by_id()
+        picks = [a.card for a in game.legal_actions(self.state) if isinstance(a, pick)]
+        boxes = []
+        state = self.state
+        for cid in picks:
+            c = cards[cid]
+            label = t(
+                "airwar.play.pick_label",
+                card=plain_name(cid),
+                a2a=c.air_to_air,
+                defense=c.defense,
+                bombing=c.bombing,
+            )
+            fits = part == "launch" and _fits(state, pick(cid))
+            if fits:  # a mission starts with every aircraft that fits ticked, in hand order
+                state = game.apply(state, pick(cid))
+            box = w.Checkbox(value=fits, description=label, indent=False)
+            box.layout.width = "auto"
+            box.card = cid
+            box.add_class("airwar-pick")
+            box.observe(lambda _: self._group_changed(), "value")
+            boxes.append(box)
+        self.group_boxes.children = boxes
+        self.group_title.value = t(f"airwar.play.{part}_title", n=len(picks))
+        self.group.layout.display = ""
+        self._group_changed()
+
+    def _group_try(self, chosen: list[str]) -> Any:
+        """The state after adding ``chosen`` one by one (raises IllegalAction if the rules
+        refuse one): the rules, not this widget, say how many fit."""
+        pick = GROUPS[self.state.step][0]
+        state = self.state
+        for cid in chosen:
+            state = game.apply(state, pick(cid))
+        return state
+
+    def _ticked(self) -> list[str]:
+        return [b.card for b in self.group_boxes.children if b.value]
+
+    def _group_changed(self) -> None:
+        """Grey the boxes that no longer fit after the ticks; the button says what it does."""
+        grouped = self._group_kind()
+        if grouped is None:
+            return
+        pick, _done, part = grouped
+        chosen = self._ticked()
+        try:
+            after = self._group_try(chosen)
+            room = {a.card for a in game.legal_actions(after) if isinstance(a, pick)}
+        except IllegalAction:
+            room = set()
+        for b in self.group_boxes.children:
+            b.disabled = not b.value and b.card not in room
+        n = len(chosen)
+        key = f"airwar.play.{part}_go" + ("_none" if n == 0 else "_one" if n == 1 else "")
+        self.group_button.description = t(key, n=n)
+        self.group_button.disabled = part == "launch" and n == 0
+
+    def confirm_group(self) -> bool:
+        """Play the ticked picks and the confirm move (checked on a copy first: a refusal
+        changes nothing)."""
+        grouped = self._group_kind()
+        if grouped is None:
+            self.notice.error(t(f"{self.texts}.not_human"))
+            return False
+        pick, done, _part = grouped
+        chosen = self._ticked()
+        try:
+            game.apply(self._group_try(chosen), done())
+        except IllegalAction as e:
+            self.notice.error(t(f"{self.texts}.illegal", rule=e.rule, reason=self.refusal(e)))
+            return False
+        mark = self.session.index
+        for cid in chosen:
+            self.session.apply(pick(cid))
+        ok = self.act(done())
+        self.mark = mark
+        return ok
+
+    def prompt_html(self, p: int) -> str:
+        """What the human to move does now, in one sentence (the step's own words)."""
+        s = self.state
+        values: dict[str, Any] = {"side": side_label(SIDES[p])}
+        if s.raid is not None:
+            values["target"] = name(s.raid.target)
+        return t(f"airwar.play.prompt.{s.step}", **values)
+
+    def auto_answer(self, p: int) -> Any | None:
+        """A decision with one possible answer (no interceptor able to fly, no Battle card to
+        play, nothing to mobilise) is played without asking."""
+        legal = game.legal_actions(self.state)
+        return legal[0] if len(legal) == 1 else None
+
+    def offers(self) -> list[Offer]:
+        """The action buttons, the group's button as ticked, and each pick ticked alone."""
+        out = super().offers()
+        if self.group.layout.display != "none":
+            for b in self.group_boxes.children:
+                if not b.disabled:
+                    out.append(Offer(b, lambda b=b: self._tick_and_go(b), b.description))
+        return out
+
+    def _tick_and_go(self, box: w.Checkbox) -> bool:
+        box.value = True
+        return self.confirm_group()
+
+    def _show_card(self) -> None:
+        cid = self.lookup.value
+        self.lookup_view.value = card_html(by_id()[cid]) if cid else ""
+
+    def _draw_lookup(self, obs: dict[str, Any]) -> None:
+        """The cards the viewer may see, by name: hand, raid, hosts and their War cards."""
+        seen: list[str] = list(obs.get("hand", []))
+        r = obs["raid"]
+        if r is not None:
+            for key in ("mission", "intercept", "exposed_attackers", "exposed_interceptors"):
+                seen += list(r.get(key) or [])
+        for side in obs["sides"]:
+            for h in side["airbases"] + side["carriers"]:
+                seen += [h["id"], *h["war"]]
+        options, names = [(t("airwar.play.look_none"), "")], set()
+        for cid in seen:
+            label = plain_name(cid)
+            if cid in by_id() and label not in names:
+                names.add(label)
+                options.append((label, cid))
+        options[1:] = sorted(options[1:])
+        if list(self.lookup.options) != options:
+            keep = self.lookup.value
+            self.lookup.options = options
+            self.lookup.value = keep if keep in [v for _, v in options] else ""
+        self._show_card()
 
     def seat_label(self, i: int) -> str:
         return side_label(SIDES[i])
@@ -111,9 +343,6 @@ class AirWarTable(TableBase):
 
     def describe(self, action: Any, state: Any) -> str:
         return action_text(action)
-
-    def action_label(self, action: Any) -> str:
-        return action_words(action)
 
     def log_line(self, before: Any, action: Any, after: Any) -> str:
         """Face-down choices of the other side stay hidden."""
@@ -164,8 +393,9 @@ class AirWarTable(TableBase):
             self.hand.value = t("airwar.table.hand", side=self._side(viewer), cards=tiles or "—")
         else:
             self.hand.value = ""
-        self._draw_happened()
         self._draw_sides(obs)
+        self._draw_group()
+        self._draw_lookup(obs)
 
     def _draw_tracks(self) -> None:
         s = self.state
@@ -235,18 +465,43 @@ class AirWarTable(TableBase):
             + "</div>"
         )
 
-    def _draw_happened(self) -> None:
-        """Public events since the human's last decision (what the bot did meanwhile)."""
-        start = min(self.mark, self.session.index)
+    def recap_html(self, start: int, end: int) -> str:
+        """What happened since your last decision (public events, a raid's damage with why),
+        then what you lost and won: Industry, Convoy and aircraft."""
+        viewer = self.viewer()
+        hist = self.session.history
         lines = []
-        for s in self.session.history[start + 1 : self.session.index + 1]:
-            lines += [x for x in (event_text(ev) for ev in s.events) if x]
-        body = "".join(f"<li>{x}</li>" for x in lines[-14:])
-        self.happened.value = (
-            f"<div style='color:#333'><b>{t('airwar.table.happened')}</b><ul style='margin:2px 0'>"
-            f"{body}</ul></div>"
-            if body
-            else ""
+        for j in range(start + 1, end + 1):
+            for ev in hist[j].events:
+                text = raid_why(hist, j, ev) if ev.get("type") == "damage" else event_text(ev)
+                if text:
+                    lines.append(text)
+        if not lines:
+            return ""
+        body = "".join(f"<li>{x}</li>" for x in reversed(lines[-14:]))
+        parts = [
+            f"<b>{t('airwar.table.happened')}</b> {t('airwar.play.newest_first')}"
+            f"<ul style='margin:2px 0'>{body}</ul>"
+        ]
+        if viewer is not None:
+            parts.append(self._balance(start, end, viewer))
+        return f"<div style='color:#222'>{''.join(parts)}</div>"
+
+    def _balance(self, start: int, end: int, p: int) -> str:
+        """Your Industry and Convoy before and after, and the aircraft each side lost."""
+        q = 1 - p
+        hist = self.session.history
+        before, after = hist[start], hist[end]
+        gone = _lost_aircraft(hist[start + 1 : end + 1])
+        lost = [name(c) for c in gone if _side(c) == p]
+        won = [name(c) for c in gone if _side(c) == q]
+        return t(
+            "airwar.play.balance",
+            industry=f"{before.industry[p]} → {after.industry[p]}",
+            convoy=f"{before.convoy[p]} → {after.convoy[p]}",
+            their_industry=f"{before.industry[q]} → {after.industry[q]}",
+            lost=", ".join(lost) or t("airwar.words.nobody"),
+            won=", ".join(won) or t("airwar.words.nobody"),
         )
 
     def _draw_sides(self, obs: dict[str, Any]) -> None:
@@ -275,3 +530,53 @@ class AirWarTable(TableBase):
                 f"<div style='margin:4px 0'>{self._side(p)} · {counts}<div>{tiles}</div></div>"
             )
         self.sides_view.value = "".join(blocks)
+
+
+def _side(card_id: str) -> int:
+    return SIDES.index(by_id()[card_id].side)
+
+
+def _lost_aircraft(states: list[Any]) -> list[str]:
+    """Aircraft shot down or lost with their base in these states' events."""
+    out = []
+    for s in states:
+        for ev in s.events:
+            if ev.get("type") == "duel_result":
+                out += [ev[w] for w in ("attacker", "defender") if ev[f"{w}_destroyed"]]
+            elif ev.get("type") == "aircraft_lost":
+                out.append(ev["card"])
+    return out
+
+
+def raid_why(history: list[Any], j: int, ev: dict[str, Any]) -> str:
+    """A raid's damage with why: which aircraft reached the target, which were shot down on
+    the way and by whom (the duels since the raid was announced)."""
+    arrived: list[str] | None = None
+    downed: list[str] = []
+    k = j
+    while k > 0:
+        events = history[k].events
+        for e in events:
+            if e.get("type") == "arrived" and arrived is None:
+                arrived = list(e["cards"])
+            if e.get("type") == "duel_result" and e["attacker_destroyed"]:
+                downed.append(
+                    t("airwar.play.downed_by", card=name(e["attacker"]), by=name(e["defender"]))
+                )
+        if any(e.get("type") == "attack" for e in events):
+            break
+        k -= 1
+    over = ", ".join(name(c) for c in arrived or []) or t("airwar.words.nobody")
+    why = t("airwar.play.why_arrived", cards=over)
+    if downed:
+        why += " " + t("airwar.play.why_downed", cards="; ".join(reversed(downed)))
+    return f"{event_text(ev)} {why}"
+
+
+def _fits(state: Any, action: Any) -> bool:
+    """Whether the rules take this pick in this state (asked of gamelib, on a copy)."""
+    try:
+        game.apply(state, action)
+    except IllegalAction:
+        return False
+    return True

@@ -45,7 +45,14 @@ ROUTE_COLORS = {
     "grey": "#a6a6a6",
     "locomotive": "#7d3c98",
 }
-PLAYER_COLORS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"]
+# Okabe & Ito's colour-blind-safe palette (blue, vermillion, bluish green, reddish purple,
+# orange): the five stay apart under simulated deuteranopia, protanopia and tritanopia
+# (tests/widgets/test_rails_play.py). A claimed route also carries its owner's marker shape
+# (PLAYER_SYMBOLS), so ownership never rests on colour alone.
+PLAYER_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"]
+PLAYER_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "star"]
+PLAYER_MARKS = ["●", "■", "◆", "▲", "★"]  # the same shapes as text, for legends and tables
+CASING = "#111111"  # the dark edge around a claimed route
 HIGHLIGHT = "#00c8ff"
 
 GEO = land_geo(
@@ -102,7 +109,12 @@ def route_label(route: rails_board.Route) -> str:
 class BoardFigure:
     """The board drawn once in a FigureWidget; ``overlay(role)`` returns a trace to change."""
 
-    def __init__(self, height: int = 520, legend: bool = True, owners: int = 0) -> None:
+    def __init__(
+        self, height: int = 520, legend: bool = True, owners: int = 0, free_dash: str = "solid"
+    ) -> None:
+        """``owners``: claimed-route traces for that many players (thick, edged, marked with the
+        owner's shape, on top of the routes); ``free_dash``: how the routes themselves are
+        drawn (a game table dashes them, so a free route never looks like a claimed one)."""
         self.board = rails_board.load()
         self.cities = list(self.board.cities)
         self.fig = map_figure(height, legend, geo=GEO, legend=dict(font=dict(size=11)))
@@ -112,8 +124,6 @@ class BoardFigure:
         add_lines(self.fig, "underlay", underlay, route_paths(range(len(routes)), self.board))
         for role in HALOS:
             self._add_overlay(role)
-        for p in range(owners):  # one glow per player under their claimed routes
-            self._add_overlay(f"owner{p}")
         groups: dict[tuple[str, int], list[int]] = {}
         for r in routes:
             groups.setdefault((r.color, r.length), []).append(r.id)
@@ -122,12 +132,32 @@ class BoardFigure:
             add_lines(
                 self.fig,
                 t(f"rails.color.{colour}"),
-                dict(width=width_for(length) - 1.5, color=ROUTE_COLORS[colour]),
+                dict(width=width_for(length) - 1.5, color=ROUTE_COLORS[colour], dash=free_dash),
                 route_paths(ids, self.board),
                 legend=colour not in shown,
                 legendgroup=colour,
             )
             shown.add(colour)
+        if owners:  # claimed routes: a dark edge, the owner's colour, the owner's shape
+            self._add_overlay("casing")
+            for p in range(owners):
+                self._add_overlay(f"owner{p}")
+            for p in range(owners):
+                self._index[f"marks{p}"] = len(self.fig.data)
+                self.fig.add_scattergeo(
+                    lon=[],
+                    lat=[],
+                    mode="markers",
+                    hoverinfo="skip",
+                    showlegend=False,
+                    name=f"marks{p}",
+                    marker=dict(
+                        symbol=PLAYER_SYMBOLS[p],
+                        size=13,
+                        color=PLAYER_COLORS[p],
+                        line=dict(width=2, color="#ffffff"),
+                    ),
+                )
         for role in OVERLAYS:
             self._add_overlay(role)
         mids = [rails_board.route_geometry(r, board=self.board) for r in routes]
@@ -159,7 +189,7 @@ class BoardFigure:
 
     def _add_overlay(self, role: str) -> None:
         self._index[role] = len(self.fig.data)
-        opacity = 0.9 if role in OVERLAYS else 0.75
+        opacity = 0.75 if role in HALOS else 0.9 if role in OVERLAYS else 1.0
         add_lines(self.fig, role, dict(width=7, color=HIGHLIGHT), opacity=opacity)
 
     def trace(self, role: str) -> go.Scattergeo:
@@ -168,6 +198,21 @@ class BoardFigure:
     def draw(self, role: str, route_ids: Any, color: str = HIGHLIGHT, width: float = 7) -> None:
         """Fill an overlay with some routes (call inside ``fig.batch_update()``)."""
         set_lines(self.trace(role), route_paths(route_ids, self.board), color, width)
+
+    def draw_owners(self, owner: list[int], players: int) -> None:
+        """Claimed routes by owner: edge, colour and a marker of the owner's shape at each
+        route's middle (call inside ``fig.batch_update()``)."""
+        claimed = [r for r, o in enumerate(owner) if o >= 0]
+        self.draw("casing", claimed, CASING, 13)
+        for q in range(len(PLAYER_COLORS)):
+            if f"owner{q}" not in self._index:
+                break
+            ids = [r for r, o in enumerate(owner) if o == q] if q < players else []
+            self.draw(f"owner{q}", ids, PLAYER_COLORS[q], 8)
+            marks = self.trace(f"marks{q}")
+            ends = [rails_board.route_geometry(self.board.routes[r], board=self.board) for r in ids]
+            marks.lon = [(a[1] + b[1]) / 2 for a, b in ends]
+            marks.lat = [(a[0] + b[0]) / 2 for a, b in ends]
 
 
 class RailsMap(w.VBox):
