@@ -6,6 +6,14 @@ offer or a Pentaqo window that may be another seat than the active player). A re
 the rule's reason in a Notice and changes nothing. Only the hand of the human seat to move is
 shown; the others show counts. The history is a ``widgets.session.Session``: step back and
 forward, save as a download, load from a file.
+
+Guided turns (issue #13): a prompt says what to do now (``prompt_html``); the buttons are the
+moves that can change the threat's outcome (``gamelib.logiquo.helping``: "ask for help" only
+while help can help, a trade paid only with a card that serves the threat), the collaboration's
+offers are one drop-down ("which card, to or from whom") and an "Offer" button; a Pentaqo
+window or a floor with nothing useful to offer is answered for the human (``auto_answer``,
+with a standing choice for the Pentaqo); after the bots moved a recap says which threats hit
+whom and what stopped them; each card in the hand is a button that shows its face.
 """
 
 from __future__ import annotations
@@ -20,11 +28,20 @@ from gamelib.logiquo import bots as lq_bots
 from gamelib.logiquo import cards
 from gamelib.logiquo.cards import card as card_of
 from gamelib.logiquo.cards import label
+from gamelib.logiquo.helping import (
+    help_can_help,
+    stops_threat,
+    useful_offers,
+    useful_payments,
+    window_matters,
+)
+from gamelib.logiquo.impacts import targets_for
 from gamelib.validate import is_int
 from widgets import i18n
-from widgets.common import card, html_table, tagged
+from widgets.common import button, card, html_table, tagged
 from widgets.i18n import t
-from widgets.kit.table import TableBase
+from widgets.kit.standing import StandingChoice
+from widgets.kit.table import Offer, TableBase, counted
 from widgets.logiquo import words
 from widgets.logiquo.deck import card_html
 
@@ -61,6 +78,11 @@ def _chip(cid: int, good: bool = False) -> str:
     )
 
 
+def _pays(action: Any) -> bool:
+    """An answer to an offer that names the card paid."""
+    return isinstance(action, game.AcceptOffer) and action.card is not None
+
+
 class LogiquoTable(TableBase):
     """Pick seats (human or bot), then play: one button per legal action of the seat to move;
     back/forward, bots, play to the end, save/load."""
@@ -82,10 +104,189 @@ class LogiquoTable(TableBase):
         self.situation = tagged(w.HTML(), "logiquo-situation")
         self.seats_view = tagged(w.HTML(), "logiquo-seats")
         self.piles = tagged(w.HTML(), "logiquo-piles")
-        play = self._turn_panel(
-            [self.threat_view, self.situation, self.hand, self.actions, self.notice], "decide"
+        # the hand: one button per card, its face shown on a click or Enter (not hover only)
+        self.hand_cards = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), "logiquo-hand-cards")
+        self.card_detail = tagged(w.HTML(), "logiquo-card-detail")
+        self._hand_key: tuple[Any, ...] | None = None
+        self._detail: int | None = None
+        # the collaboration's offers: one choice (which card, to or from whom), one button
+        self.offer_pick = tagged(
+            w.Dropdown(
+                description=t("logiquo.play.offer_pick"),
+                style={"description_width": "auto"},
+                layout=w.Layout(width="auto", max_width="100%"),
+            ),
+            "logiquo-offer-pick",
         )
+        self.offer_button = button(t("logiquo.play.offer_go"), "logiquo-offer-go", "handshake-o")
+        self.offer_button.button_style = "info"
+        self.offer_button.on_click(lambda _b: self.make_offer())
+        self.offer_box = tagged(
+            w.HBox([self.offer_pick, self.offer_button], layout=w.Layout(flex_flow="row wrap")),
+            "logiquo-offers",
+        )
+        self.pentaqo_standing = StandingChoice(
+            "logiquo-pentaqo-standing", t("logiquo.play.pentaqo_standing")
+        )
+        self.pentaqo_standing.observe_choice(lambda _c: self._answer_now())
+        parts = [
+            self.threat_view,
+            self.situation,
+            self.hand,
+            self.hand_cards,
+            self.card_detail,
+            self.actions,
+            self.offer_box,
+            self.pentaqo_standing,
+            self.notice,
+        ]
+        play = self._turn_panel(parts, "decide")
         return [play, card([self.seats_view, self.piles], t("logiquo.table.table"))]
+
+    # ------------------------------------------------------------------ guided turns
+    def button_actions(self) -> list[Any]:
+        """The moves that can change this threat's outcome, as buttons: "ask for help" only
+        while help can help, a trade paid only with a card that serves the threat (any card
+        when none does), no offers (they are in the drop-down)."""
+        s = self.state
+        legal = game.legal_actions(s)
+        if s.phase == "reaction" and not help_can_help(s):
+            return [a for a in legal if not isinstance(a, game.RequestHelp)]
+        if s.phase == "collab":
+            return [a for a in legal if not isinstance(a, (game.OfferCard, game.OfferTrade))]
+        if s.phase == "offer" and (fit := useful_payments(s)):
+            return [a for a in legal if not _pays(a) or a in fit]
+        return legal
+
+    def make_offer(self) -> bool:
+        """Play the offer chosen in the drop-down (if it is still one of this state's)."""
+        action = self.offer_pick.value
+        if action is None or action not in useful_offers(self.state):
+            return False
+        return self.act(action)
+
+    def offers(self) -> list[Offer]:
+        extra = []
+        if self.offer_box.layout.display != "none" and self.offer_pick.options:
+            extra.append(Offer(self.offer_button, self.make_offer, self.offer_button.description))
+        return [*super().offers(), *extra]
+
+    def auto_answer(self, p: int) -> Any | None:
+        """A Pentaqo window follows the standing choice, and asks only when a Pentaqo played
+        now can change what the threat does to you; a floor with nothing useful to offer is
+        passed on."""
+        s = self.state
+        if s.phase == "window":
+            choice = self.pentaqo_standing.answer()
+            plays = [a for a in game.legal_actions(s) if isinstance(a, game.PlayPentaqo)]
+            if choice is True and plays:
+                return plays[0]
+            if choice is False or not window_matters(s):
+                return game.PassWindow()
+            return None
+        if s.phase == "collab" and not useful_offers(s):
+            return game.EndCollaboration()
+        return None
+
+    def _answer_now(self) -> None:
+        """A standing choice set while its question is asked answers it at once."""
+        p = self.to_move()
+        if p is not None and self.human_to_move() and self.state.phase == "window":
+            answer = self.auto_answer(p)
+            if answer is not None:
+                self.act(answer)
+
+    def prompt_html(self, p: int) -> str:
+        """One sentence: what the human to move should do now, naming the controls."""
+        s = self.state
+        if s.phase == "window":
+            return t("logiquo.play.prompt_window")
+        if s.phase == "reaction":
+            if game.neutralise_options(s):
+                return t("logiquo.play.prompt_stop")
+            key = "prompt_help" if help_can_help(s) else "prompt_no_help"
+            return t(f"logiquo.play.{key}")
+        if s.phase == "collab":
+            if not useful_offers(s):
+                return t("logiquo.play.prompt_nothing_to_offer")
+            if p == s.active:
+                return t("logiquo.play.prompt_ask_trade")
+            return t("logiquo.play.prompt_give", active=self._name(s.active))
+        if s.phase == "offer":
+            o = s.offer
+            giver = self._name(o["from"])
+            give = html.escape(words.card_ref(o["give"])) if o["give"] is not None else ""
+            if o["ask"] is None:
+                return t("logiquo.play.prompt_gift", giver=giver, card=give)
+            if o["ask"] == "data":
+                return t("logiquo.play.prompt_data", giver=giver, card=give)
+            if o["give"] is None:
+                return t("logiquo.play.prompt_buy", giver=giver)
+            return t("logiquo.play.prompt_pay", giver=giver, card=give)
+        if s.phase == "discard":
+            n = s.choice["n"]
+            return t(counted("logiquo.play.prompt_discard", n), n=n)
+        return ""
+
+    def recap_html(self, start: int, end: int) -> str:
+        """What each bot did (the kit's recap), then the threats met: who stopped them and
+        with which controls, or whom they struck; what was played for you; what you lost."""
+        base = super().recap_html(start, end)
+        hist, log_ = self.session.history, self.session.log
+        lines = []
+        for i in reversed(range(start, end)):  # the newest first, as in the log
+            before, action = hist[i], log_[i]
+            who = game.current_player(before)
+            if isinstance(action, game.Neutralise):
+                lines.append(
+                    t(
+                        "logiquo.play.recap_stopped",
+                        who=self._name_in(before, who),
+                        threat=html.escape(words.card_ref(before.threat)),
+                        cards=html.escape(", ".join(words.card_ref(c) for c in action.cards)),
+                    )
+                )
+            elif isinstance(action, game.TakeImpact):
+                struck = ", ".join(
+                    self._name_in(before, q) for q in targets_for(before, before.threat)
+                )
+                lines.append(
+                    t(
+                        "logiquo.play.recap_struck",
+                        threat=html.escape(words.card_ref(before.threat)),
+                        whom=struck,
+                    )
+                )
+            elif who is not None and self.kinds[who] == "human":
+                lines.append(t("logiquo.play.recap_for_you", action=self.describe(action, before)))
+        first, last = hist[start], hist[end]
+        for q, kind in enumerate(self.kinds):
+            if kind != "human" or q >= len(last.players):
+                continue
+            data = (len(first.data[q]), len(last.data[q]))
+            hand = (len(first.hands[q]), len(last.hands[q]))
+            if data[0] != data[1] or hand[0] != hand[1]:
+                lines.append(
+                    t(
+                        "logiquo.play.recap_you",
+                        name=self._name_in(last, q),
+                        data_before=data[0],
+                        data_after=data[1],
+                        hand_before=hand[0],
+                        hand_after=hand[1],
+                    )
+                )
+        if not lines:
+            return base
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        return (
+            f"{base}<div>{t('logiquo.play.recap_head')}</div>"
+            f"<ul style='margin:0;padding-left:1.5em'>{items}</ul>"
+        )
+
+    def _name_in(self, state: Any, p: int) -> str:
+        colour = PLAYER_COLORS[p % len(PLAYER_COLORS)]
+        return f"<b style='color:{colour}'>{html.escape(state.players[p])}</b>"
 
     def seat_name(self, state: Any, p: int) -> str:
         return str(state.players[p])
@@ -146,14 +347,66 @@ class LogiquoTable(TableBase):
         self._draw_threat()
         self._draw_situation(p)
         if human:
-            hand = sorted(s.hands[p])
-            useful = {c for combo in game.neutralise_options(s) for c in combo}
-            chips = "".join(_chip(c, c in useful) for c in hand)
-            self.hand.value = t("logiquo.table.hand", name=self._name(p), cards=chips or "—")
+            self.hand.value = t("logiquo.play.hand", name=self._name(p))
+            self._draw_hand(p)
         else:
             self.hand.value = t("logiquo.table.hidden") if p is not None else ""
+            self._draw_hand(None)
+        self._draw_offers(p if human else None)
+        holds = human and any(card_of(c).kind == "pentaqo" for c in s.hands[p])
+        self.pentaqo_standing.layout.display = "" if holds else "none"
         self._draw_seats(p)
         self._draw_piles()
+
+    def _draw_hand(self, p: int | None) -> None:
+        """One button per card of the human to move (green: it counts against the threat);
+        pressing one shows its face below, pressing it again hides it."""
+        s = self.state
+        hand = sorted(s.hands[p]) if p is not None else []
+        useful = {c for c in hand if stops_threat(s, c)}
+        key = (p, tuple(hand), tuple(sorted(useful)), i18n.language())
+        if key != self._hand_key:
+            self._hand_key = key
+            for old in self.hand_cards.children:
+                old.close()
+            buttons = []
+            for c in hand:
+                face = card_of(c)
+                b = w.Button(
+                    description=words.card_ref(c),
+                    tooltip=words.card_text(face),
+                    button_style="success" if c in useful else "",
+                    layout=w.Layout(width="auto", max_width="100%", margin="2px"),
+                )
+                b.add_class("logiquo-hand-card")
+                b.card = c
+                b.on_click(lambda _b, c=c: self.show_card(c))
+                buttons.append(b)
+            self.hand_cards.children = buttons
+            if self._detail not in hand:
+                self._detail = None
+        self._draw_detail()
+
+    def show_card(self, cid: int | None) -> None:
+        """Show card ``cid``'s face under the hand (the same card again: hide it)."""
+        self._detail = None if cid == self._detail else cid
+        self._draw_detail()
+
+    def _draw_detail(self) -> None:
+        c = self._detail
+        self.card_detail.value = "" if c is None else card_html(card_of(c))
+        for b in self.hand_cards.children:
+            b.icon = "eye" if b.card == c else ""
+
+    def _draw_offers(self, p: int | None) -> None:
+        """The floor holder's useful offers in one drop-down, grouped by partner."""
+        s = self.state
+        offers = useful_offers(s) if p is not None and s.phase == "collab" else []
+        names = s.players
+        by_partner = sorted(offers, key=lambda a: a.to)
+        self.offer_pick.options = [(words.action_text(a, names), a) for a in by_partner]
+        self.offer_pick.value = by_partner[0] if by_partner else None
+        self.offer_box.layout.display = "" if offers else "none"
 
     def _draw_threat(self) -> None:
         s = self.state

@@ -1,0 +1,224 @@
+"""The Logiquo table a 14-year-old can play without help (issue #13): offers in one drop-down
+filtered to those that serve the threat, "ask for help" only while help can help, Pentaqo
+windows asked only when they matter (or answered by a standing choice), a prompt for every
+decision, a recap of the threats met, card faces by click and keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamelib import logiquo as game
+from gamelib.logiquo.cards import by_code, by_kind, card
+from gamelib.logiquo.helping import help_can_help, useful_offers
+from tests.logiquo.conftest import build
+from widgets.logiquo.table import LogiquoTable
+
+SEATS = ("human", "cooperative", "cooperative")
+
+
+def cid(code: str) -> int:
+    return by_code(code).id
+
+
+def stoppers(threat: str) -> list[str]:
+    n = by_code(threat).number
+    return [k.code for k in by_kind("countermeasure") if n in k.mitigates]
+
+
+def spares(threat: str) -> list[str]:
+    n = by_code(threat).number
+    return [k.code for k in by_kind("countermeasure") if n not in k.mitigates]
+
+
+def table_at(state: Any, seats: tuple[str, ...] = SEATS) -> LogiquoTable:
+    """A table showing a hand-made position (loaded as a save, as a teacher would)."""
+    table = LogiquoTable(seats=seats, seed=1)
+    assert table.load_text(game.to_json(state)), table.notice.value
+    return table
+
+
+def test_offers_are_one_drop_down_of_those_that_stop_the_threat():
+    """The asker's floor: no offer buttons, one drop-down of the trades that can bring a card
+    that stops the threat (grouped by partner), and "Offer" plays the one chosen."""
+    table = LogiquoTable(seats=SEATS, seed=1)
+    assert table.act(game.RequestHelp())
+    s = table.state
+    assert s.phase == "collab" and game.current_player(s) == 0
+    kinds = (game.OfferTrade, game.OfferCard)
+    legal_offers = [a for a in game.legal_actions(s) if isinstance(a, kinds)]
+    assert not any(isinstance(b.action, kinds) for b in table.actions.children)
+    options = [v for _label, v in table.offer_pick.options]
+    assert sorted(options, key=str) == sorted(useful_offers(s), key=str)
+    assert 0 < len(options) < len(legal_offers)
+    assert [a.to for a in options] == sorted(a.to for a in options)
+    assert table.offer_box.layout.display != "none"
+    assert "Your offer" in table.prompt.value and "Offer" in table.prompt.value
+    chosen = options[-1]
+    table.offer_pick.value = chosen
+    n = table.session.index
+    table.offer_button.click()
+    assert table.session.log[n] == chosen
+
+
+def test_a_helper_is_asked_only_with_a_card_that_stops_the_threat():
+    """A bot asks for help: the human holding the floor with nothing that stops the threat is
+    passed over (and told so in the recap); with such a card, the drop-down offers it."""
+    spare = spares("T17")
+    s = build(3, threat="T17", active=1, hands={0: spare[:2], 1: [spare[2]], 2: [spare[3]]})
+    s = game.apply(s, game.RequestHelp())
+    s = game.apply(s, game.EndCollaboration())  # the floor passes to player 2 (a bot), then 0
+    table = table_at(s)
+    table.run_bots()
+    assert game.EndCollaboration() in table.session.log[: table.session.index]
+    assert "Played for you" in table.recap.value
+    stop = stoppers("T17")[0]
+    s = build(3, threat="T17", active=1, hands={0: [stop, spare[0]], 1: [spare[2]], 2: []})
+    s = game.apply(s, game.RequestHelp())
+    s = game.apply(s, game.EndCollaboration())
+    s = game.apply(s, game.EndCollaboration())
+    table = table_at(s)
+    assert table.human_to_move() and table.state.phase == "collab"
+    assert {a.card for _l, a in table.offer_pick.options if isinstance(a, game.OfferCard)} == {
+        cid(stop)
+    }
+    assert "needs help" in table.prompt.value
+
+
+def test_ask_for_help_is_offered_only_while_it_can_help():
+    spare = spares("T17")
+    s = build(3, threat="T17", hands={0: [spare[0]], 1: [spare[1]], 2: [spare[2]]})
+    table = table_at(s)
+    assert game.RequestHelp() in [b.action for b in table.actions.children]
+    assert "ask the others for help" in table.prompt.value
+    # a round in which nobody could give anything: asking again would change nothing
+    assert table.act(game.RequestHelp())
+    assert table.state.phase == "collab"  # the asker may trade a card it does not need
+    assert table.act(game.EndCollaboration())  # it does not; the bots have nothing that counts
+    assert table.state.phase == "reaction" and table.state.rounds_used == 1
+    assert game.RequestHelp() in game.legal_actions(table.state)
+    assert not help_can_help(table.state)
+    assert game.RequestHelp() not in [b.action for b in table.actions.children]
+    assert "suffer the impacts" in table.prompt.value and "cannot change" in table.prompt.value
+
+
+def test_the_asker_is_paid_with_a_card_that_stops_the_threat():
+    """The human asker pays a Data card for a control card of a bot's choice: the bot pays
+    with the card that stops the threat, never another one."""
+    stop, spare = stoppers("T17")[0], spares("T17")
+    s = build(3, threat="T17", hands={0: [spare[0]], 1: [spare[1], stop], 2: []})
+    table = table_at(s)
+    assert table.act(game.RequestHelp())
+    buy = game.OfferTrade(1, None, "control")
+    assert buy in [v for _l, v in table.offer_pick.options]
+    table.offer_pick.value = buy
+    table.offer_button.click()
+    answer = table.session.log[table.session.log.index(buy) + 1]
+    assert answer == game.AcceptOffer(cid(stop))
+    assert cid(stop) in table.state.hands[0]
+
+
+def window_state(threat: str) -> Any:
+    """Player 1 (a bot) is active; the human (0) holds a Pentaqo and is asked in the window."""
+    s = build(3, threat=threat, active=1, hands={0: ["P1", spares(threat)[0]], 1: [], 2: []})
+    s.phase, s.window = "window", [0]
+    return s
+
+
+def test_a_pentaqo_window_that_cannot_matter_is_not_asked():
+    table = table_at(window_state("T28"))  # Singolo: the threat strikes the active player only
+    table.run_bots()
+    assert table.session.log[0] == game.PassWindow()
+    assert "Played for you" in table.recap.value and "Pentaqo" in table.recap.value
+
+
+def test_a_pentaqo_window_that_matters_is_asked_with_a_prompt():
+    table = table_at(window_state("T07"))  # Multiplo: a card at random from every hand
+    table.run_bots()
+    assert table.human_to_move() and table.state.phase == "window"
+    assert "Pentaqo" in table.prompt.value
+    assert table.pentaqo_standing.layout.display != "none"
+    actions = {type(b.action) for b in table.actions.children}
+    assert actions == {game.PassWindow, game.PlayPentaqo}
+
+
+@pytest.mark.parametrize(("choice", "played"), [("never", game.PassWindow), ("always", None)])
+def test_a_standing_choice_answers_the_window(choice: str, played: Any):
+    table = table_at(window_state("T07"))
+    table.pentaqo_standing.value = choice  # set while asked: it answers at once
+    first = table.session.log[0]
+    assert first == (game.PlayPentaqo(cid("P1")) if played is None else played())
+    table2 = table_at(window_state("T07"))
+    table2.pentaqo_standing.value = choice
+    assert table2.session.log[0] == first
+
+
+PHASES = {
+    "window": lambda: window_state("T07"),
+    "reaction": lambda: build(3, threat="T17", hands={0: [stoppers("T17")[0]], 1: ["C01"]}),
+    "collab": lambda: game.apply(
+        build(3, threat="T17", hands={0: [spares("T17")[0]], 1: [spares("T17")[1]]}),
+        game.RequestHelp(),
+    ),
+    "offer": lambda: game.apply(
+        game.apply(
+            build(3, threat="T17", active=1, hands={0: [spares("T17")[0]], 1: ["C04"]}),
+            game.RequestHelp(),
+        ),
+        game.OfferTrade(0, cid("C04"), "control"),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("phase", sorted(PHASES))
+def test_every_decision_kind_has_a_prompt(phase: str, language: str):
+    from widgets.i18n import set_language
+
+    set_language(language)
+    try:
+        table = table_at(PHASES[phase]())
+        assert table.human_to_move() and table.state.phase == phase
+        assert table.prompt.value and "{" not in table.prompt.value
+        assert table.actions.children or table.offer_pick.options
+    finally:
+        set_language("en")
+
+
+def test_a_discard_by_choice_has_a_prompt():
+    s = build(3, threat="T01", hands={0: ["C20", "C21"], 1: ["C22"], 2: []})
+    table = table_at(s)
+    assert table.act(game.TakeImpact())
+    assert table.state.phase == "discard" and table.human_to_move()
+    assert "discard 1 control card" in table.prompt.value
+    assert all(isinstance(b.action, game.ChooseDiscard) for b in table.actions.children)
+
+
+def test_the_recap_says_which_threats_hit_whom_and_what_stopped_them():
+    table = LogiquoTable(seats=SEATS, seed=1)
+    for _ in range(8):
+        if table.to_move() is None:
+            break
+        table.actions.children[-1].click()  # suffer the impacts / keep / decline / end
+        if "stopped" in table.recap.value or "struck" in table.recap.value:
+            break
+    recap = table.recap.value
+    assert "The threats" in recap and ("stopped" in recap or "struck" in recap)
+    assert "T" in recap and table.live.value  # announced in the live region
+
+
+def test_card_details_by_click_and_keyboard():
+    """Each card of the hand is a button (reachable by Tab, pressed by Enter): pressing it
+    shows its face, pressing it again hides it."""
+    table = LogiquoTable(seats=SEATS, seed=1)
+    first = table.hand_cards.children[0]
+    assert table.card_detail.value == ""
+    first.click()
+    assert f"<b>{card(first.card).code}</b>" in table.card_detail.value
+    assert first.icon == "eye"
+    first.click()
+    assert table.card_detail.value == "" and first.icon == ""
+    green = [b for b in table.hand_cards.children if b.button_style == "success"]
+    useful = {c for combo in game.neutralise_options(table.state) for c in combo}
+    assert {b.card for b in green} == useful
