@@ -69,20 +69,32 @@ class BoardMap(w.VBox):
     """Explore the 42 gateways: view toggle, colour by region or betweenness, click to inspect."""
 
     def __init__(
-        self, height: int = 520, overlays: tuple[tuple[str, dict], ...] = (), **kwargs: Any
+        self,
+        height: int = 520,
+        overlays: tuple[tuple[str, dict], ...] = (),
+        view: str = "geo",
+        rings: tuple[tuple[str, dict], ...] = (),
+        **kwargs: Any,
     ) -> None:
         """``overlays``: extra line traces ``(name, line style)`` drawn under the gateways, which
-        other widgets fill with :meth:`draw_overlay` (game tables: delivery chains, corridors)."""
+        other widgets fill with :meth:`draw_overlay` (game tables: delivery chains, corridors);
+        ``rings``: marker traces ``(name, marker style)`` drawn over them, filled with
+        :meth:`mark` (a table's recap: gateways lost and won). ``view``: "geo" or "schematic"
+        (a game table starts on the schematic board, where Europe's labels do not overlap)."""
         self.board = cnw_board.load()
         self._overlay_specs = overlays
+        self._ring_specs = rings
         self.overlays: dict[str, Any] = {}
+        self.rings: dict[str, Any] = {}
+        self._ring_codes: dict[str, list[str]] = {}
         self._overlay_paths: dict[str, list[list[str]]] = {}
         self.paint_colours: dict[str, str] | None = None
+        self.paint_symbols: dict[str, str] | None = None
         self.codes = list(self.board.gateways)
         self.betweenness = self.board.betweenness()
         self.view = w.ToggleButtons(
             options=[(t("cnw.map.view_geo"), "geo"), (t("cnw.map.view_schematic"), "schematic")],
-            value="geo",
+            value=view,
             description=t("cnw.map.view"),
             style={"button_width": "auto"},
         )
@@ -195,6 +207,12 @@ class BoardMap(w.VBox):
             marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(width=3, color=HIGHLIGHT)),
         )
         self.ring = self.fig.data[-1]
+        for name, marker in self._ring_specs:
+            self.fig.add_scattergeo(
+                name=name, mode="markers", hoverinfo="skip", showlegend=False, marker=marker
+            )
+            self.rings[name] = self.fig.data[-1]
+            self._ring_codes[name] = []
         self._redraw()
 
     def _hover(self, code: str) -> str:
@@ -221,6 +239,8 @@ class BoardMap(w.VBox):
                 self._draw_overlay(name)
             for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
                 move_nodes(trace, [self._lonlat(c) for c in self.board.regions[rid].gateways])
+            for name in self.rings:
+                move_nodes(self.rings[name], [self._lonlat(c) for c in self._ring_codes[name]])
             self._draw_selection()
         self._recolour()
 
@@ -232,13 +252,39 @@ class BoardMap(w.VBox):
                     codes = self.board.regions[rid].gateways
                     trace.marker.color = [self.paint_colours.get(c, "#888") for c in codes]
                     trace.marker.showscale = False
+                    self._shape(trace, codes)
                 elif self.colour_by.value == "region":
                     trace.marker.color = REGION_COLORS.get(rid, FALLBACK_COLORS[i % 7])
                     trace.marker.showscale = False
+                    self._shape(trace, self.board.regions[rid].gateways)
                 else:
+                    self._shape(trace, self.board.regions[rid].gateways)
                     values = [self.betweenness[c] for c in self.board.regions[rid].gateways]
                     title = t("cnw.map.betweenness")
                     colour_by_measure(trace.marker, values, title, scale=i == 0, top=top)
+
+    def _shape(self, trace: Any, codes: list[str]) -> None:
+        """Markers by owner when painted with symbols (a second cue beside colour); a hub is
+        then drawn larger with a dark outline, since its diamond would read as an owner's
+        shape. Without symbols, the region map's own shapes (hubs as diamonds)."""
+        hubs = [self.board.gateways[c].hub for c in codes]
+        if self.paint_symbols is None:
+            trace.marker.symbol = ["diamond" if hub else "circle" for hub in hubs]
+            trace.marker.size = [15 if hub else 10 for hub in hubs]
+            trace.marker.line = dict(width=1, color="#ffffff")
+            return
+        trace.marker.symbol = [self.paint_symbols.get(c, "circle") for c in codes]
+        trace.marker.size = [18 if hub else 12 for hub in hubs]
+        trace.marker.line = dict(
+            width=[3 if hub else 1 for hub in hubs],
+            color=["#000000" if hub else "#ffffff" for hub in hubs],
+        )
+
+    def mark(self, name: str, codes: list[str]) -> None:
+        """Ring ``codes`` on the ring trace ``name`` (an empty list clears it), in place."""
+        self._ring_codes[name] = list(codes)
+        with self.fig.batch_update():
+            move_nodes(self.rings[name], [self._lonlat(c) for c in codes])
 
     def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
         if points.point_inds:
@@ -266,10 +312,17 @@ class BoardMap(w.VBox):
         move_nodes(ring, [self._lonlat(code)])
 
     # ---------------------------------------------------------------- hooks for game widgets
-    def paint(self, colours: dict[str, str] | None, labels: dict[str, str] | None = None) -> None:
-        """Colour each gateway (e.g. by owner) and relabel it (e.g. with its pawns), in place;
-        ``None`` goes back to the "colour by" choice and the airport codes."""
+    def paint(
+        self,
+        colours: dict[str, str] | None,
+        labels: dict[str, str] | None = None,
+        symbols: dict[str, str] | None = None,
+    ) -> None:
+        """Colour each gateway (e.g. by owner), give it a marker shape (``symbols``: the owner's
+        shape, so ownership never rests on colour alone) and relabel it (e.g. with its pawns),
+        in place; ``None`` goes back to the "colour by" choice and the airport codes."""
         self.paint_colours = colours
+        self.paint_symbols = symbols if colours is not None else None
         with self.fig.batch_update():
             for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
                 codes = self.board.regions[rid].gateways

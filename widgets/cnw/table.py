@@ -1,10 +1,18 @@
-"""The CNW game table: a whole game on the map for hot-seat humans and bots.
+"""The CNW game table: a whole game on the map for hot-seat humans and bots (issue #13).
 
 Every move goes through ``gamelib.cnw.apply``; a refused move shows the rule's reason in a Notice
-and changes nothing. Click a gateway of yours then a target (or use the drop-downs); the other
-decisions (end a phase, play a tris, deliver, re-roll with an OBC token, pawns to move in) are
-buttons built from ``legal_actions``. Only the hand and objective of the human to move are shown.
-The history is a ``Session``: back and forward through the log, save as a download, load a file.
+and changes nothing. Whenever a human must act, one sentence says what to do (``prompt_html``)
+and the controls for exactly that decision are shown: a gateway ("From" / "To" where a move has
+two ends), one "Pawns" number and one button named for the decision (place, deploy, remove,
+attack, occupy, move); the other decisions (end a phase, play a tris, deliver, re-roll with an OBC
+token, pacts) are buttons built from ``legal_actions``. Setup has "place N here" and
+"auto-place the rest" (``gamelib.cnw.assist.auto_placement``); an OBC re-roll that cannot change
+the roll is not asked, and a defender's re-roll follows the player's standing choice. After the
+bots' turns a recap says what they did and what you lost and won, ringed on the map. Owners are
+told apart by colour (a palette checked under colour-vision deficiencies:
+``tests/widgets/test_cnw_play.py``) and by marker shape, with a legend.
+Only the hand and objective of the human to move are shown. The history is a ``Session``: back
+and forward through the log, save as a download, load a file.
 """
 
 from __future__ import annotations
@@ -15,22 +23,41 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib import cnw
+from gamelib.cnw import assist, tables
 from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
-from gamelib.cnw import tables
 from gamelib.cnw.network import CODES
 from widgets import i18n
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
-from widgets.common import boxed, card, dice_html, dropdown, figure, html_table, tagged
+from widgets.common import (
+    boxed,
+    button,
+    card,
+    dice_html,
+    dropdown,
+    figure,
+    html_table,
+    tagged,
+)
 from widgets.i18n import t
 from widgets.kit.maps import on_node_click
-from widgets.kit.table import TableBase
+from widgets.kit.standing import StandingChoice
+from widgets.kit.table import Offer, TableBase
 
 SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
 REPOSITION_COUNT = "reposition_count"  # §5.4: how many pawns a repositioning move carries
-PLAYER_COLORS = ["#1f5fbf", "#17becf", "#ff7f0e", "#2ca02c", "#d62ad0", "#555555"]
+# The rulebook's six colours (§2: CNW Blue, Cyan, Orange, Green, Magenta, Anthracite Grey) in
+# shades chosen to stay apart under protanopia, deuteranopia and tritanopia (Machado 2009):
+# the least CIELAB distance between two seats or a seat and neutral grey went from 4.6
+# (blue/cyan, protanopia) to 25 (tests/widgets/test_cnw_play.py measures it).
+PLAYER_COLORS = ["#1f3a93", "#56b4e9", "#e69f00", "#1b7837", "#e7298a", "#222222"]
+# ... and a shape per seat, so ownership never rests on colour alone (the legend shows both).
+PLAYER_SYMBOLS = ["circle", "square", "triangle-up", "hexagon", "pentagon", "star"]
+PLAYER_MARKS = ["●", "■", "▲", "⬢", "⬟", "★"]
+NEUTRAL_SYMBOL, NEUTRAL_MARK = "circle-open", "○"
+LOST_COLOR, WON_COLOR = "#c0392b", "#1b7837"
 # The values of a refusal (``cnw.illegal.*``) that are gateway codes.
 GATEWAY_VALUES = ("gateway", "source", "target", "origin", "destination")
 NEUTRAL_COLOR = "#d0d0d0"
@@ -41,6 +68,11 @@ OVERLAYS = tuple(
 ) + (
     ("targets", dict(width=2.5, color="#c0392b", dash="dot")),
     ("bridges", dict(width=1.5, color="#8e44ad", dash="dot")),
+)
+# The recap's rings: gateways a human lost (red squares) and won (green circles) while waiting.
+RINGS = (
+    ("lost", dict(size=30, symbol="square-open", color=LOST_COLOR, line=dict(width=3))),
+    ("won", dict(size=30, symbol="circle-open", color=WON_COLOR, line=dict(width=3))),
 )
 
 
@@ -60,6 +92,22 @@ def owner_colours(state: Any) -> dict[str, str]:
     return out
 
 
+def owner_symbols(state: Any) -> dict[str, str]:
+    """Gateway code -> its owner's marker shape (the second cue beside colour)."""
+    return {
+        code: PLAYER_SYMBOLS[o] if o >= 0 else NEUTRAL_SYMBOL
+        for code, o in zip(CODES, state.owner, strict=True)
+    }
+
+
+def seat_chip(p: int, name: str) -> str:
+    """A seat as the map shows it: its shape in its colour, then its name (HTML-safe)."""
+    return (
+        f"<span style='color:{PLAYER_COLORS[p]}' aria-hidden='true'>{PLAYER_MARKS[p]}</span>"
+        f" {html.escape(name)}"
+    )
+
+
 def pawn_labels(state: Any) -> dict[str, str]:
     return {code: f"{code} {state.pawns[i]}" for i, code in enumerate(CODES)}
 
@@ -67,7 +115,7 @@ def pawn_labels(state: Any) -> dict[str, str]:
 def paint_state(board_map: BoardMap, state: Any) -> None:
     """Show a game state on a :class:`BoardMap`: owners' colours, pawns, delivery chains."""
     with board_map.fig.batch_update():
-        board_map.paint(owner_colours(state), pawn_labels(state))
+        board_map.paint(owner_colours(state), pawn_labels(state), owner_symbols(state))
         for p in range(MAX_PLAYERS):
             chains = []
             if p < state.players:
@@ -116,6 +164,7 @@ class CnwTable(TableBase):
     default_seat = "courier"
     min_players, max_players = 3, MAX_PLAYERS
     make_bot = staticmethod(make_bot)
+    map_height = 470  # the map and the turn panel beside it fit a 900 px high screen
 
     def __init__(
         self,
@@ -126,26 +175,78 @@ class CnwTable(TableBase):
     ) -> None:
         self.turn_cap = turn_cap
         self.selected: str | None = None
+        self.place_plan: dict[int, tuple[str, int]] = {}  # seat -> (gateway, reserve to stop at)
+        self.auto_place: set[int] = set()  # seats whose remaining starting pawns are auto-placed
+        self._recap_fresh = False
         super().__init__(seats, seed, **kwargs)
 
+    # ------------------------------------------------------------------ setup and options
+    def _setup_panel(self, seats: Any, seed: int) -> w.VBox:
+        """The kit's seats and seed, then ``self.options_box``: where game options (the §12
+        variants) go; :meth:`game_options` reads them for a new game."""
+        panel = super()._setup_panel(seats, seed)
+        self.options_box = tagged(w.VBox([]), "cnw-variant-options")
+        panel.children = (*panel.children, self.options_box)
+        return panel
+
+    def game_options(self) -> dict[str, Any]:
+        """Options for ``cnw.new_game`` (a variant panel adds its choices here)."""
+        return {"turn_cap": self.turn_cap}
+
+    def new_state(self, kinds: list[str], seed: int) -> Any:
+        names = [t(f"cnw.table.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
+        return cnw.new_game(names, seed=seed, **self.game_options())
+
+    def _start(self, session: Any, kinds: list[str]) -> None:
+        self.place_plan = {}
+        self.auto_place = set()
+        super()._start(session, kinds)
+
+    def back(self) -> None:
+        self.place_plan, self.auto_place = {}, set()
+        super().back()
+
+    def forward(self) -> None:
+        self.place_plan, self.auto_place = {}, set()
+        super().forward()
+
+    # ------------------------------------------------------------------ building
     def build(self) -> list[w.Widget]:
-        self.map = BoardMap(height=540, overlays=OVERLAYS)
+        self.map = BoardMap(
+            height=self.map_height, overlays=OVERLAYS, view="schematic", rings=RINGS
+        )
         self.fig = self.map.fig
         self.fig.update_layout(showlegend=False)
         for trace in self.map.region_traces:
             on_node_click(trace, self.click)
-        # ---- the turn: map-click alternatives, prompts, dice, the hand
+        self.legend = tagged(w.HTML(), "cnw-legend")
+        # ---- the decision controls (shown per phase)
         self.reinf = tagged(w.HTML(), "cnw-reinforcements")
         self.dice = tagged(w.HTML(), "cnw-dice")
-        self.prompt = tagged(w.HTML(), "cnw-obc-prompt")
-        self.source = dropdown(t("cnw.table.source"), "cnw-source-select", "260px")
-        self.target = dropdown(t("cnw.table.target"), "cnw-target-select", "260px")
-        short = w.Layout(width="160px")
-        count = w.BoundedIntText(1, min=1, max=99, description=t("cnw.table.count"), layout=short)
+        flexible = dict(width="auto", min_width="0", max_width="100%", flex="1 1 220px")
+        self.source = dropdown(t("cnw.play.from"), "cnw-source-select", "auto")
+        self.target = dropdown(t("cnw.play.to"), "cnw-target-select", "auto")
+        for control in (self.source, self.target):
+            control.layout = w.Layout(**flexible)
+        count = w.BoundedIntText(
+            1,
+            min=1,
+            max=99,
+            description=t("cnw.play.pawns"),
+            layout=w.Layout(width="170px", max_width="100%"),
+        )
         self.count = tagged(count, "cnw-count")
         self.go_button = self._button("go", "play", self.go, button_style="primary")
+        self.auto_button = button(t("cnw.play.auto_place"), "cnw-auto-place", "magic")
+        self.auto_button.on_click(lambda _b: self.auto_place_rest())
+        self.standing = StandingChoice("cnw-reroll-standing", t("cnw.play.standing"))
         self.source.observe(lambda ch: self._pick_source(ch["new"]), "value")
+        self.count.observe(lambda _ch: self._label_go(), "value")
         self.actions.add_class("cnw-action-buttons")
+        self.picks = w.HBox(
+            [self.source, self.target, self.count, self.go_button, self.auto_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
         # ---- public information
         self.shipments = tagged(w.HTML(), "cnw-shipments")
         self.sla_fig = figure(
@@ -163,31 +264,35 @@ class CnwTable(TableBase):
             line=dict(color="#c0392b", dash="dash"),
             name=t("cnw.table.sla_target"),
         )
-        picks = [self.source, self.target, self.count, self.go_button]
         turn = self._turn_panel(
             [
                 self.reinf,
-                self.notice,
-                w.HBox(picks, layout=w.Layout(flex_flow="row wrap")),
-                self.prompt,
+                self.picks,
                 self.actions,
+                self.standing,
+                self.notice,
                 self.dice,
                 self.hand,
             ],
             "turn",
         )
+        turn.layout.flex = "1 1 340px"
+        turn.layout.min_width = "0"
+        board = w.VBox(
+            [self.map.view, self.legend, boxed(self.fig, "cnw-fig-table")],
+            layout=w.Layout(flex="3 1 560px", min_width="0"),
+        )
+        play = tagged(
+            w.Box([board, turn], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+            "cnw-play-area",
+        )
         return [
-            self.map.view,
-            boxed(self.fig, "cnw-fig-table"),
-            turn,
+            play,
             card([self.shipments], t("cnw.table.shipments_title")),
             boxed(self.sla_fig, "cnw-fig-sla"),
         ]
 
-    def new_state(self, kinds: list[str], seed: int) -> Any:
-        names = [t(f"cnw.table.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
-        return cnw.new_game(names, seed=seed, turn_cap=self.turn_cap)
-
+    # ------------------------------------------------------------------ the human's decisions
     def click(self, code: str) -> bool:
         """A click on gateway ``code``: what it means depends on the phase (§4–§7, §10.2)."""
         s = self.state
@@ -197,7 +302,7 @@ class CnwTable(TableBase):
         me = self.to_move()
         phase = s.phase
         if phase == st.PLACEMENT:
-            return self.act(cnw.PlacePawn(code))
+            return self._place(code)
         if phase == st.BRIEFING:
             return self.act(cnw.RemovePawn(code))
         if phase in (st.REINFORCE, st.ELIM_DEPLOY):
@@ -219,6 +324,35 @@ class CnwTable(TableBase):
             return True
         return self._move(self.selected, code)
 
+    def _place(self, code: str) -> bool:
+        """§4 step 5: one starting pawn on ``code`` now and, with "Pawns" above 1, the next
+        ones there too, each in its turn of the placement round (``auto_answer``)."""
+        s = self.state
+        p = self.to_move()
+        n = max(1, min(self.count.value, s.reserve[p]))
+        if n > 1:
+            self.place_plan[p] = (code, s.reserve[p] - n)
+        else:
+            self.place_plan.pop(p, None)
+        done = self.act(cnw.PlacePawn(code))
+        if not done:
+            self.place_plan.pop(p, None)
+        return done
+
+    def auto_place_rest(self) -> bool:
+        """A quick game: every starting pawn left to the human to move is placed for them,
+        each a seeded legal choice from gamelib (``assist.auto_placement``)."""
+        if not self.human_to_move() or self.state.phase != st.PLACEMENT:
+            return False
+        p = self.to_move()
+        self.auto_place.add(p)
+        self.place_plan.pop(p, None)
+        return self.act(self._auto_placement(p))
+
+    def _auto_placement(self, p: int) -> Any:
+        s = self.state
+        return assist.auto_placement(s, self.seed.value * 100 + p * 10 + s.reserve[p])
+
     def _move(self, source: str, target: str) -> bool:
         s = self.state
         if s.phase == st.REPOSITION:
@@ -229,13 +363,46 @@ class CnwTable(TableBase):
         return self.act(cnw.Attack(source, target, dice))
 
     def go(self) -> bool:
-        """The drop-down alternative to clicking: source, then target (or a deploy/placement)."""
-        if self.source.value is None:
-            self.notice.error(t("cnw.table.pick_source"))
+        """The decision button: what it plays depends on the phase (its label says it)."""
+        s = self.state
+        if not self.human_to_move():
+            self.notice.error(t("cnw.table.not_human"))
             return False
-        if self.target.value is None:
-            return self.click(self.source.value)
-        return self._move(self.source.value, self.target.value)
+        if s.phase in (st.MOVE_IN, st.REPOSITION_COUNT):
+            return self.act(cnw.MoveIn(self.count.value))
+        if self.source.value is None:
+            self.notice.error(t("cnw.play.pick_gateway"))
+            return False
+        if s.phase in (st.OPERATIONS, st.REPOSITION):
+            if self.target.value is None:
+                self.notice.error(t("cnw.play.pick_target"))
+                return False
+            return self._move(self.source.value, self.target.value)
+        return self.click(self.source.value)
+
+    def auto_answer(self, p: int) -> Any | None:
+        """Decisions played for a human seat while the bots play: the starting pawns of "place
+        N here" and "auto-place the rest" (§4); an OBC re-roll that cannot change the roll is
+        declined (§8.1), and a defender's re-roll follows the standing choice."""
+        s = self.state
+        if s.phase == st.PLACEMENT:
+            if p in self.auto_place:
+                return self._auto_placement(p)
+            plan = self.place_plan.get(p)
+            if plan and s.reserve[p] > plan[1] and s.owner[CODES.index(plan[0])] == p:
+                return cnw.PlacePawn(plan[0])
+            return None
+        if s.phase not in (st.REROLL_ATTACKER, st.REROLL_DEFENDER):
+            return None
+        if not assist.reroll_can_change(s):
+            return cnw.KeepDice()
+        if s.phase == st.REROLL_DEFENDER:
+            choice = self.standing.answer()
+            if choice is False:
+                return cnw.KeepDice()
+            if choice is True:
+                return cnw.ObcReroll(assist.reroll_face(s))
+        return None
 
     def _pick_source(self, code: str | None) -> None:
         self.selected = code
@@ -245,19 +412,45 @@ class CnwTable(TableBase):
             targets = cnw.attack_targets(s, code) + cnw.occupy_targets(s, code)
         elif code is not None and s.phase == st.REPOSITION:
             targets = cnw.move_targets(s, code)
-        self.target.options = [(t("cnw.table.none"), None)] + [(c, c) for c in targets]
+        self.target.options = [(t("cnw.table.none"), None)] + [
+            (words.gateway(c), c) for c in targets
+        ]
         self.target.value = None
-        if code is not None:
-            self.count.max = max(1, s.pawns[CODES.index(code)] - 1)
+        if code is not None and s.phase == st.OPERATIONS:
+            self._set_count(1, max(1, s.pawns[CODES.index(code)] - 1), None)
         self.map.select(code)
         self.map.draw_overlay("targets", [[code, c] for c in targets] if code else [])
-        if code is not None and self.human_to_move():
-            if targets:
-                self.notice.info(
-                    t("cnw.table.source_picked", code=code, targets=", ".join(targets))
-                )
-            elif s.phase in (st.OPERATIONS, st.REPOSITION):
-                self.notice.info(t("cnw.table.no_targets", code=code))
+        self._label_go()
+
+    def _set_count(self, low: int, high: int, value: int | None) -> None:
+        """The "Pawns" bounds and value (``None`` keeps the value, clamped)."""
+        c = self.count
+        keep = c.value if value is None else value
+        c.min, c.max = min(low, c.min), max(high, c.max)
+        c.value = max(low, min(high, keep))
+        c.min, c.max = low, high
+
+    def _label_go(self) -> None:
+        """The decision button says what it does ("Deploy 3 pawns here", "Attack")."""
+        s = self.state
+        n = self.count.value
+        phase = s.phase
+        if phase in (st.MOVE_IN, st.REPOSITION_COUNT):
+            key = "go_move"
+        elif phase == st.PLACEMENT:
+            key = "go_place"
+        elif phase == st.BRIEFING:
+            key = "go_remove"
+        elif phase in (st.REINFORCE, st.ELIM_DEPLOY):
+            key = "go_deploy"
+        elif phase == st.REPOSITION:
+            key = "go_reposition"
+        elif self.target.value is not None and s.owner[CODES.index(self.target.value)] < 0:
+            key = "go_occupy"
+        else:
+            key = "go_attack"
+        self.go_button.description = t(f"cnw.play.{key}", pawns=words.pawns(n))
+        self.go_button.tooltip = self.go_button.description
 
     def finish_estimate(self) -> int:
         return 600 - self.state.actions
@@ -265,16 +458,152 @@ class CnwTable(TableBase):
     def _moved(self) -> None:
         self.selected = None
 
+    # ------------------------------------------------------------------ what the human is told
+    def prompt_html(self, p: int) -> str:
+        """One sentence: what the human seat ``p`` must do now, in the rulebook's words."""
+        s = self.state
+        phase = s.phase
+        if phase == st.PLACEMENT:
+            return t("cnw.play.prompt.placement", pawns=words.pawns(s.reserve[p]))
+        if phase == st.BRIEFING:
+            return t("cnw.play.prompt.briefing", pawns=words.pawns(s.expiring))
+        if phase == st.REINFORCE:
+            tris = any(isinstance(a, cnw.PlayTris) for a in cnw.legal_actions(s))
+            key = "reinforce_tris" if tris else "reinforce"
+            return t(f"cnw.play.prompt.{key}", pawns=words.pawns(s.pool))
+        if phase == st.ELIM_TRIS:
+            return t("cnw.play.prompt.elimination_tris")
+        if phase == st.ELIM_DEPLOY:
+            return t("cnw.play.prompt.elimination_deploy", pawns=words.pawns(s.pool))
+        if phase == st.OPERATIONS:
+            moves = any(isinstance(a, (cnw.Attack, cnw.Occupy)) for a in cnw.legal_actions(s))
+            return t("cnw.play.prompt.operations" if moves else "cnw.play.prompt.operations_none")
+        if phase in (st.REROLL_ATTACKER, st.REROLL_DEFENDER):
+            roll = s.roll
+            values = dict(
+                tokens=s.obc[p],
+                attacker=html.escape(s.names[roll["attacker"]]),
+                source=words.gateway(roll["source"]),
+                target=words.gateway(roll["target"]),
+            )
+            return t(f"cnw.play.prompt.{phase}", **values)
+        if phase in (st.MOVE_IN, st.REPOSITION_COUNT):
+            i, j, least, most, _ = s.move_in
+            return t(
+                f"cnw.play.prompt.{phase}",
+                source=words.gateway(CODES[i]),
+                target=words.gateway(CODES[j]),
+                least=least,
+                most=most,
+            )
+        if phase == st.REPOSITION:
+            moves = any(isinstance(a, cnw.Reposition) for a in cnw.legal_actions(s))
+            return t("cnw.play.prompt.reposition" if moves else "cnw.play.prompt.reposition_none")
+        if phase == st.DELIVERY:
+            ready = any(isinstance(a, cnw.Deliver) for a in cnw.legal_actions(s))
+            return t("cnw.play.prompt.delivery" if ready else "cnw.play.prompt.delivery_none")
+        if phase == st.PACT_ANSWER:
+            return t("cnw.play.prompt.pact", partner=html.escape(s.names[s.offer[0]]))
+        return ""
+
+    def recap_html(self, start: int, end: int) -> str:
+        """The kit's recap of the bots' moves, then what each human lost and won meanwhile
+        (ringed on the map: red squares lost, green circles won) and the re-rolls the table
+        answered for them."""
+        out = super().recap_html(start, end)
+        history = self.session.history
+        before, after = history[start], history[end]
+        lost_all: list[str] = []
+        won_all: list[str] = []
+        lines = []
+        for q, kind in enumerate(self.kinds):
+            if kind != "human" or before.phase == st.PLACEMENT:
+                continue
+            lost = [c for i, c in enumerate(CODES) if before.owner[i] == q != after.owner[i]]
+            won = [c for i, c in enumerate(CODES) if after.owner[i] == q != before.owner[i]]
+            lost_all += lost
+            won_all += won
+            name = seat_chip(q, after.names[q])
+            if lost:
+                gateways = ", ".join(words.gateway(c) for c in lost)
+                lines.append(t("cnw.play.recap_lost", name=name, gateways=gateways, n=len(lost)))
+            if won:
+                gateways = ", ".join(words.gateway(c) for c in won)
+                lines.append(t("cnw.play.recap_won", name=name, gateways=gateways, n=len(won)))
+            if not lost and not won and out:
+                lines.append(t("cnw.play.recap_kept", name=name))
+        answered = sum(
+            1
+            for i in range(start, end)
+            if isinstance(self.session.log[i], (cnw.KeepDice, cnw.ObcReroll))
+            and self.kinds[cnw.current_player(history[i])] == "human"
+        )
+        if answered:
+            lines.append(t("cnw.play.recap_rerolls", n=answered))
+        self.map.mark("lost", lost_all)
+        self.map.mark("won", won_all)
+        self._recap_fresh = True
+        if not lines:
+            return out
+        return out + "".join(f"<div>{x}</div>" for x in lines)
+
+    def offers(self) -> list[Offer]:
+        """The kit's action buttons, and the decision button with each choice of the
+        drop-downs it goes with, and "auto-place the rest" in the setup."""
+        out = super().offers()
+        if not self.human_to_move():
+            return out
+        s = self.state
+        if s.phase in (st.MOVE_IN, st.REPOSITION_COUNT):
+            _, _, least, most, _ = s.move_in
+            for n in sorted({least, most}):
+                out.append(Offer(self.go_button, lambda n=n: self._press_count(n), str(n)))
+            return out
+        if self.picks.layout.display == "none":
+            return out
+        sources = [v for _, v in self.source.options if v is not None]
+        for code in sources[:20]:
+            if self.target.layout.display == "none":
+                out.append(
+                    Offer(self.go_button, lambda c=code: self._press_pick(c, None), str(code))
+                )
+                continue
+            s_targets = (
+                cnw.attack_targets(s, code) + cnw.occupy_targets(s, code)
+                if s.phase == st.OPERATIONS
+                else cnw.move_targets(s, code)
+            )
+            for target in s_targets[:4]:
+                label = f"{code} → {target}"
+                out.append(
+                    Offer(self.go_button, lambda c=code, d=target: self._press_pick(c, d), label)
+                )
+        if self.auto_button.layout.display != "none":
+            out.append(Offer(self.auto_button, self.auto_button.click, "auto"))
+        return out
+
+    def _press_pick(self, source: str, target: str | None) -> None:
+        self.source.value = source
+        if target is not None:
+            self.target.value = target
+        self.go_button.click()
+
+    def _press_count(self, n: int) -> None:
+        self.count.value = n
+        self.go_button.click()
+
     # ------------------------------------------------------------------ drawing
     def button_actions(self) -> list[Any]:
-        """The legal actions of the human to move that are not map clicks (at most 40)."""
-        return [a for a in cnw.legal_actions(self.state) if not isinstance(a, MAP_CLICK)][:40]
+        """The legal actions of the human to move that are neither map clicks nor a number of
+        pawns (those have their own controls); at most 40."""
+        skip = (*MAP_CLICK, cnw.MoveIn)
+        return [a for a in cnw.legal_actions(self.state) if not isinstance(a, skip)][:40]
 
     def turn_html(self, p: int) -> str:
         s = self.state
         return t(
             "cnw.table.status",
-            name=f"<span style='color:{PLAYER_COLORS[p]}'>■ {html.escape(s.names[p])}</span>",
+            name=seat_chip(p, s.names[p]),
             phase=t(f"cnw.phase.{s.phase}"),
             round=s.round,
             current=html.escape(s.names[s.current]),
@@ -315,16 +644,39 @@ class CnwTable(TableBase):
             text += html.escape(words.roll_words(roll))
         return text
 
+    def legend_html(self) -> str:
+        """Who is who on the map: each seat's shape and colour, neutral, hubs, the recap's rings."""
+        s = self.state
+        seats = " &nbsp; ".join(seat_chip(q, s.names[q]) for q in range(s.players))
+        extra = [
+            f"<span style='color:#888'>{NEUTRAL_MARK}</span> {t('cnw.play.legend_neutral')}",
+            t("cnw.play.legend_hub"),
+            f"<span style='color:{LOST_COLOR}'>□</span> {t('cnw.play.legend_lost')}",
+            f"<span style='color:{WON_COLOR}'>◯</span> {t('cnw.play.legend_won')}",
+        ]
+        return (
+            f"<div role='list' aria-label='{html.escape(t('cnw.play.legend'))}'>"
+            f"<b>{t('cnw.play.legend')}:</b> {seats}<br>"
+            f"<small>{' · '.join(extra)}</small></div>"
+        )
+
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
         paint_state(self.map, s)
+        if not self._recap_fresh:
+            self.map.mark("lost", [])
+            self.map.mark("won", [])
+        elif human:
+            self.notice.clear()  # the recap tells what happened; no stale "Done: ..." line
+        self._recap_fresh = False
+        self.legend.value = self.legend_html()
         bridges = [list(b) for b in cnw.air_bridges(s, s.current)] if p is not None else []
         self.map.draw_overlay("bridges", bridges)
         r = cnw.reinforcements(s, s.current)
         regions = sum(r["regions"].values())
         self.reinf.value = (
             t(
-                "cnw.table.reinforcements",
+                "cnw.play.reinforcements",
                 pool=s.pool,
                 base=r["base"],
                 gateways=r["gateways"],
@@ -335,31 +687,12 @@ class CnwTable(TableBase):
                 total=r["total"],
             )
             if s.phase in (st.REINFORCE, st.ELIM_DEPLOY)
-            else (t("cnw.table.reserve", n=s.reserve[s.current]) if s.phase == st.PLACEMENT else "")
+            else ""
         )
-        # dice and the OBC prompt (§8.1)
+        self.reinf.layout.display = "" if self.reinf.value else "none"
         self.dice.value = roll_html(s.roll or s.last_roll, s.names)
-        if s.phase in (st.REROLL_ATTACKER, st.REROLL_DEFENDER) and p is not None:
-            side = "attacker" if s.phase == st.REROLL_ATTACKER else "defender"
-            self.prompt.value = t(
-                f"cnw.table.obc_{side}", name=html.escape(s.names[p]), tokens=s.obc[p]
-            )
-        elif s.phase in (st.MOVE_IN, REPOSITION_COUNT) and human:
-            self.prompt.value = t("cnw.table.move_in_prompt")
-        else:
-            self.prompt.value = ""
-        # map-click controls
-        own = [c for i, c in enumerate(CODES) if p is not None and s.owner[i] == p]
-        if s.phase == st.PLACEMENT or s.phase in (st.REINFORCE, st.ELIM_DEPLOY, st.BRIEFING):
-            self.count.max = max(1, s.pool) if s.phase != st.PLACEMENT else 1
-        options = [(t("cnw.table.none"), None)] + [(c, c) for c in own]
-        if [o[1] for o in self.source.options] != [o[1] for o in options] or not human:
-            self.source.options = options if human else [(t("cnw.table.none"), None)]
-        self.selected = None
-        self.source.value = None
-        self._pick_source(None)
-        for c in (self.source, self.target, self.count, self.go_button):
-            c.disabled = not human
+        self._draw_controls(p if human else None)
+        self.standing.layout.display = "" if self._standing_matters() else "none"
         # the hand and objective of the human to move only (§9, §11 are secret)
         if human:
             obs = cnw.observation(s, p)
@@ -374,6 +707,68 @@ class CnwTable(TableBase):
             self.hand.value = t("cnw.table.hidden")
         self._draw_shipments()
         self._draw_sla()
+
+    def _standing_matters(self) -> bool:
+        """The defender's standing re-roll choice is shown while a human seat holds a token."""
+        s = self.state
+        return s.phase != st.PLACEMENT and any(
+            kind == "human" and s.obc[q] > 0 for q, kind in enumerate(self.kinds)
+        )
+
+    def _draw_controls(self, p: int | None) -> None:
+        """Show exactly the controls of the decision the human ``p`` faces (None: no human)."""
+        s = self.state
+        phase = s.phase
+        legal = cnw.legal_actions(s) if p is not None else []
+        sources: list[str] = []
+        show_target = show_count = show_auto = False
+        label = "cnw.play.gateway"
+        if phase == st.PLACEMENT:
+            sources = [a.gateway for a in legal if isinstance(a, cnw.PlacePawn)]
+            show_count = show_auto = True
+            if p is not None:
+                self._set_count(1, max(1, s.reserve[p]), None)
+        elif phase == st.BRIEFING:
+            sources = [a.gateway for a in legal if isinstance(a, cnw.RemovePawn)]
+        elif phase in (st.REINFORCE, st.ELIM_DEPLOY):
+            sources = sorted(
+                {a.gateway for a in legal if isinstance(a, cnw.Deploy)}, key=CODES.index
+            )
+            show_count = True
+            self._set_count(1, max(1, s.pool), s.pool)
+        elif phase in (st.OPERATIONS, st.REPOSITION):
+            kinds = (cnw.Attack, cnw.Occupy) if phase == st.OPERATIONS else (cnw.Reposition,)
+            sources = sorted({a.source for a in legal if isinstance(a, kinds)}, key=CODES.index)
+            show_target = bool(sources)
+            show_count = phase == st.OPERATIONS and any(isinstance(a, cnw.Occupy) for a in legal)
+            label = "cnw.play.from"
+        elif phase in (st.MOVE_IN, st.REPOSITION_COUNT) and p is not None:
+            _, _, least, most, _ = s.move_in
+            show_count = True
+            self._set_count(least, most, most)
+        self.source.description = t(label)
+        options = [(t("cnw.table.none"), None)] + [(words.gateway(c), c) for c in sources]
+        keep = self.source.value
+        if [o[1] for o in self.source.options] != [o[1] for o in options]:
+            self.source.options = options
+        # "From" stays where the player left it while it is still a choice (setup, deploys)
+        keep_it = keep in sources and phase in (st.PLACEMENT, st.REINFORCE, st.ELIM_DEPLOY)
+        self.source.value = keep if keep_it else None
+        self._pick_source(self.source.value)
+        counting = phase in (st.MOVE_IN, st.REPOSITION_COUNT)
+        has_pick = bool(sources) or counting
+        shown = p is not None and has_pick
+        for control, on in (
+            (self.source, bool(sources)),
+            (self.target, show_target),
+            (self.count, show_count),
+            (self.go_button, has_pick),
+            (self.auto_button, show_auto),
+        ):
+            control.layout.display = "" if on else "none"
+            control.disabled = p is None
+        self.picks.layout.display = "" if shown else "none"
+        self._label_go()
 
     def _draw_shipments(self) -> None:
         s = self.state
