@@ -22,7 +22,7 @@ import pytest
 from gamelib.core import IllegalAction
 from widgets.kit.table import Offer, TableBase, plain_text
 
-NOT_YET_PROMPTED = {"rails", "airwar"}
+NOT_YET_PROMPTED: set[str] = set()
 
 
 @dataclass(frozen=True)
