@@ -19,6 +19,7 @@ from gamelib.rails import routes as rails_routes
 from gamelib.rails.scoring import route_score
 from widgets.common import boxed, card, tagged
 from widgets.i18n import t
+from widgets.kit import palette
 from widgets.kit.maps import (
     LonLat,
     add_lines,
@@ -45,13 +46,11 @@ ROUTE_COLORS = {
     "grey": "#a6a6a6",
     "locomotive": "#7d3c98",
 }
-# Okabe & Ito's colour-blind-safe palette (blue, vermillion, bluish green, reddish purple,
-# orange): the five stay apart under simulated deuteranopia, protanopia and tritanopia
-# (tests/widgets/test_rails_play.py). A claimed route also carries its owner's marker shape
-# (PLAYER_SYMBOLS), so ownership never rests on colour alone.
-PLAYER_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"]
-PLAYER_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "star"]
-PLAYER_MARKS = ["●", "■", "◆", "▲", "★"]  # the same shapes as text, for legends and tables
+# The players: the kit's colour-blind-safe colours (Okabe & Ito, widgets/kit/palette.py) and,
+# as the second cue, the owner's marker shape on every claimed route (and as text in legends).
+PLAYER_COLORS = palette.players(5)
+PLAYER_SYMBOLS = list(palette.SYMBOLS[:5])
+PLAYER_MARKS = list(palette.MARKS[:5])
 CASING = "#111111"  # the dark edge around a claimed route
 HIGHLIGHT = "#00c8ff"
 
