@@ -320,10 +320,10 @@ def test_table_checks_match_the_table():
     keep_all(table)
     payable = {a.route for a in rails.claim_actions(table.state)}
     route = next(r for r in rails_board.load().routes if r.id not in payable and r.color != "grey")
-    table.route.value = route.id
-    table.pay_colour.value = route.color
-    table.pay_locos.value = 0
-    assert not table.claim()
+    # the table lists only payable routes, and its note under the list cites the section
+    assert route.id not in [rid for _, rid in table.route.options]
+    assert c["rails4-unpaid"].answer() in table.claim_row.children[1].value
+    assert not table.act(rails.ClaimRoute(route.id, route.color, 0))
     assert f"({c['rails4-unpaid'].answer()})" in table.notice.value
     for seed in range(1, 60):  # a deal with a locomotive face up after one blind card
         table.seed.value = seed
@@ -332,6 +332,9 @@ def test_table_checks_match_the_table():
         table.act(rails.DrawDeck())
         if table.state.phase == SECOND_DRAW and LOCO in table.state.face_up:
             break
+    # the face-up locomotive greys out for the second card, and the prompt says why
+    assert table.face_up[table.state.face_up.index(LOCO)].disabled
+    assert c["rails4-second-loco"].answer() in table.prompt.value
     table._take_face_up(table.state.face_up.index(LOCO))
     assert f"({c['rails4-second-loco'].answer()})" in table.notice.value
 

@@ -141,7 +141,10 @@ class RailsTable(TableBase):
         self.scores = tagged(w.HTML(), "rails-scores")
         wrap = w.Layout(flex_flow="row wrap")
         claim = [self.route, self.payment, self.claim_button]
-        self.claim_row = w.HBox(claim, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        note = tagged(w.HTML(f"<small>{t('rails.play.route_note')}</small>"), "rails-route-note")
+        self.claim_row = w.VBox(
+            [w.HBox(claim, layout=w.Layout(flex_flow="row wrap", align_items="center")), note]
+        )
         turn = self._turn_panel(
             [
                 self.prompt,
