@@ -22,8 +22,11 @@ NOTEBOOKS = [p for p in NOTEBOOKS if ".ipynb_checkpoints" not in p.parts]
 LESSONS = [
     p
     for p in NOTEBOOKS
-    if p.name != "index.ipynb" and p.relative_to(ROOT / "notebooks").parts[0] != "it"
+    if p.name != "index.ipynb"
+    and p.relative_to(ROOT / "notebooks").parts[0] not in ("it", "teachers")
 ]
+# The teacher pages (notebooks/teachers/, issue #14) are not lessons: their shape is checked in
+# tests/test_teachers.py.
 
 
 def ids(paths):

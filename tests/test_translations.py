@@ -91,8 +91,8 @@ def source(cell: dict) -> str:
 
 def twins() -> list[tuple[Path, Path]]:
     pairs = [(NOTEBOOKS / "index.ipynb", ITALIAN / "index.ipynb")]
-    for game in GAMES:
-        pairs += [(p, ITALIAN / game / p.name) for p in english_lessons(game)]
+    for folder in (*GAMES, "teachers"):  # teachers: the guides and worksheet pages
+        pairs += [(p, ITALIAN / folder / p.name) for p in english_lessons(folder)]
     return [
         (en, it)
         for en, it in pairs
