@@ -1,18 +1,17 @@
 """The CNW game table: a whole game on the map for hot-seat humans and bots (issue #13).
 
 Every move goes through ``gamelib.cnw.apply``; a refused move shows the rule's reason in a Notice
-and changes nothing. Whenever a human must act, one sentence says what to do (``prompt_html``)
-and the controls for exactly that decision are shown: a gateway ("From" / "To" where a move has
-two ends), one "Pawns" number and one button named for the decision (place, deploy, remove,
-attack, occupy, move); the other decisions (end a phase, play a tris, deliver, re-roll with an OBC
-token, pacts) are buttons built from ``legal_actions``. Setup has "place N here" and
-"auto-place the rest" (``gamelib.cnw.assist.auto_placement``); an OBC re-roll that cannot change
-the roll is not asked, and a defender's re-roll follows the player's standing choice. After the
-bots' turns a recap says what they did and what you lost and won, ringed on the map. Owners are
-told apart by colour (a palette checked under colour-vision deficiencies:
-``tests/widgets/test_cnw_play.py``) and by marker shape, with a legend.
-Only the hand and objective of the human to move are shown. The history is a ``Session``: back
-and forward through the log, save as a download, load a file.
+and changes nothing. Whenever a human must act, one sentence says what to do (``prompt_html``) and
+the controls for exactly that decision are shown: a gateway ("From" / "To" where a move has two
+ends), one "Pawns" number and one button named for the decision (place, deploy, remove, attack,
+occupy, move); the other decisions (end a phase, play a tris, deliver, re-roll with an OBC token,
+pacts) are buttons built from ``legal_actions``. Setup has "place N here" and "auto-place the rest"
+(``gamelib.cnw.assist.auto_placement``); an OBC re-roll that cannot help the player in that roll is
+not asked, and a defender's re-roll follows the player's standing choice. After the bots' turns a
+recap says what they did and what you lost and won, ringed on the map. Owners are told apart by
+colour (a palette checked under colour-vision deficiencies: ``tests/widgets/test_cnw_play.py``) and
+by marker shape, with a legend. Only the hand and objective of the human to move are shown. The
+history is a ``Session``: back and forward through the log, save as a download, load a file.
 """
 
 from __future__ import annotations
@@ -383,7 +382,8 @@ class CnwTable(TableBase):
     def auto_answer(self, p: int) -> Any | None:
         """Decisions played for a human seat while the bots play: the starting pawns of "place
         N here" and "auto-place the rest" (§4); an OBC re-roll that cannot change the roll is
-        declined (§8.1), and a defender's re-roll follows the standing choice."""
+        declined (§8.1: it could only make things worse or the same), and a defender's re-roll
+        follows the standing choice."""
         s = self.state
         if s.phase == st.PLACEMENT:
             if p in self.auto_place:
@@ -394,7 +394,7 @@ class CnwTable(TableBase):
             return None
         if s.phase not in (st.REROLL_ATTACKER, st.REROLL_DEFENDER):
             return None
-        if not assist.reroll_can_change(s):
+        if not assist.reroll_can_help(s):
             return cnw.KeepDice()
         if s.phase == st.REROLL_DEFENDER:
             choice = self.standing.answer()
