@@ -71,8 +71,9 @@ def make_bot(kind: str, seed: int) -> Any:
 def _meter(value: int, top: int, colour: str) -> str:
     width = max(0, min(100, round(100 * value / top)))
     return (
-        "<span style='display:inline-block;width:160px;height:12px;background:#eaecee;"
-        f"border-radius:6px;vertical-align:middle'><span style='display:block;width:{width}%;"
+        "<span style='display:inline-block;width:120px;max-width:30vw;height:12px;"
+        "background:#eaecee;border-radius:6px;vertical-align:middle'>"
+        f"<span style='display:block;width:{width}%;"
         f"height:12px;background:{colour};border-radius:6px'></span></span>"
     )
 
@@ -398,19 +399,22 @@ class AirWarTable(TableBase):
         self._draw_lookup(obs)
 
     def _draw_tracks(self) -> None:
+        """Industry and Convoy of both sides, one wrapping row each (a phone shows them stacked)."""
         s = self.state
         rows = []
         for p in (0, 1):
+            cells = [
+                f"<span style='min-width:7em'>{self._side(p)}</span>",
+                f"<span style='white-space:nowrap'>{t('airwar.table.industry', n=s.industry[p])}"
+                f" {_meter(s.industry[p], 60, '#7d3c98')}</span>",
+                f"<span style='white-space:nowrap'>{t('airwar.table.convoy', n=s.convoy[p])}"
+                f" {_meter(s.convoy[p], 15, '#2874a6')}</span>",
+            ]
             rows.append(
-                "<tr><td style='padding:2px 8px'>"
-                + self._side(p)
-                + "</td><td style='padding:2px 8px'>"
-                + t("airwar.table.industry", n=s.industry[p])
-                + f" {_meter(s.industry[p], 60, '#7d3c98')}</td><td style='padding:2px 8px'>"
-                + t("airwar.table.convoy", n=s.convoy[p])
-                + f" {_meter(s.convoy[p], 15, '#2874a6')}</td></tr>"
+                "<div style='display:flex;flex-wrap:wrap;gap:2px 16px;align-items:center;"
+                f"margin:2px 0'>{''.join(cells)}</div>"
             )
-        self.tracks.value = "<table>" + "".join(rows) + "</table>"
+        self.tracks.value = "".join(rows)
 
     def _draw_raid(self, obs: dict[str, Any], viewer: int | None) -> None:
         r = obs["raid"]
@@ -479,12 +483,11 @@ class AirWarTable(TableBase):
         if not lines:
             return ""
         body = "".join(f"<li>{x}</li>" for x in reversed(lines[-14:]))
-        parts = [
+        parts = [f"<div>{self._balance(start, end, viewer)}</div>"] if viewer is not None else []
+        parts.append(
             f"<b>{t('airwar.table.happened')}</b> {t('airwar.play.newest_first')}"
             f"<ul style='margin:2px 0'>{body}</ul>"
-        ]
-        if viewer is not None:
-            parts.append(self._balance(start, end, viewer))
+        )
         return f"<div style='color:#222'>{''.join(parts)}</div>"
 
     def _balance(self, start: int, end: int, p: int) -> str:
