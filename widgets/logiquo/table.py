@@ -279,9 +279,9 @@ class LogiquoTable(TableBase):
         if not lines:
             return base
         items = "".join(f"<li>{line}</li>" for line in lines)
-        return (
-            f"{base}<div>{t('logiquo.play.recap_head')}</div>"
-            f"<ul style='margin:0;padding-left:1.5em'>{items}</ul>"
+        return (  # what hit you first: the recap box scrolls, the bots' moves come after
+            f"<div>{t('logiquo.play.recap_head')}</div>"
+            f"<ul style='margin:0;padding-left:1.5em'>{items}</ul>{base}"
         )
 
     def _name_in(self, state: Any, p: int) -> str:
@@ -467,8 +467,9 @@ class LogiquoTable(TableBase):
             )
         elif s.phase == "discard":
             text = t("logiquo.table.discard", who=self._name(p), n=s.choice["n"])
-        else:
-            text = t("logiquo.table.reaction", who=self._name(p))
+        else:  # the reaction: the prompt says it to a human, the status line names who decides
+            self.situation.value = ""
+            return
         self.situation.value = f"<div style='margin:6px 0'>{text}</div>"
 
     def _draw_seats(self, p: int | None) -> None:
@@ -498,7 +499,8 @@ class LogiquoTable(TableBase):
                 str(s.stats["gifts"][q]),
             ]
             rows.append(cells)
-        self.seats_view.value = html_table(head, rows)
+        # a narrow screen scrolls the table sideways instead of cutting its columns
+        self.seats_view.value = f"<div style='overflow-x:auto'>{html_table(head, rows)}</div>"
 
     def _draw_piles(self) -> None:
         s = self.state
