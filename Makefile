@@ -12,7 +12,7 @@ HOST   ?= 127.0.0.1
 # Voila finds the lessons' template here even before the package's data files are installed.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
-.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy precompute
+.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute
 
 $(VENV)/.base: pyproject.toml
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
@@ -58,7 +58,7 @@ lint: $(VENV)/.test
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
 
-test: $(VENV)/.test chromium hub-proxy lint
+test: $(VENV)/.test chromium hub-proxy axe lint
 	$(VPY) -m pytest
 
 # JupyterHub's proxy from the npm registry, pinned by deploy/jupyterhub/package-lock.json, into
@@ -72,6 +72,19 @@ hub-proxy:
 	  npm ci --prefix $(HUB_DIR) --no-audit --no-fund; \
 	else \
 	  echo "configurable-http-proxy: $(HUB_PROXY)"; \
+	fi
+
+# axe-core from the npm registry, pinned by tests/browser/axe/package-lock.json, into
+# tests/browser/axe/node_modules (never global): tests/browser/test_screens.py injects it into the
+# pages. Without npm that test fails, saying to install it.
+AXE_DIR := tests/browser/axe
+axe:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "npm not found: install node >= 20 and npm for the accessibility scan"; \
+	elif [ ! -f $(AXE_DIR)/node_modules/axe-core/axe.min.js ] || [ $(AXE_DIR)/package-lock.json -nt $(AXE_DIR)/node_modules/.package-lock.json ]; then \
+	  npm ci --prefix $(AXE_DIR) --no-audit --no-fund; \
+	else \
+	  echo "axe-core: $(AXE_DIR)/node_modules/axe-core/axe.min.js"; \
 	fi
 
 # A JupyterHub serving the lessons to a class (docs/jupyterhub.md); set LESSONS_HUB_PASSWORD first.

@@ -28,6 +28,7 @@ def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
         font=dict(family=FONT, size=13),
         template="plotly_white",
         separators=t("common.separators"),  # decimal comma in Italian, point in English
+        modebar=dict(orientation="v"),  # at the right edge, never over the title (narrow pages)
     )
     fig.update_layout(**{**defaults, **layout})
     fig._config = plotly_config()
@@ -50,7 +51,8 @@ def button(label: str, css_class: str, icon: str = "", **kwargs: Any) -> w.Butto
 
 def dropdown(label: str, css_class: str, width: str, **kwargs: Any) -> w.Dropdown:
     """A drop-down of a given width, with a CSS class the browser tests choose from."""
-    return tagged(w.Dropdown(description=label, layout=w.Layout(width=width), **kwargs), css_class)
+    layout = w.Layout(width=width, max_width="100%")  # never wider than a phone's screen
+    return tagged(w.Dropdown(description=label, layout=layout, **kwargs), css_class)
 
 
 def boxed(fig: go.FigureWidget, css_class: str) -> w.Box:

@@ -105,7 +105,7 @@ def lab() -> CoinLab:
 
 def test_settings_are_built_from_the_declaration(lab):
     assert lab.games.description == "Games" and lab.games.max == 1000
-    assert "c-games" in lab.games._dom_classes and lab.games.layout.width == "200px"
+    assert "c-games" in lab.games._dom_classes and lab.games.layout.max_width == "200px"
     assert (lab.bias.min, lab.bias.max, lab.bias.value) == (0, 100, 50)
     assert lab.style.label == "A" and lab.style.value == "a" and len(lab.style.options) == 2
     assert set(lab.extras) == {"x", "y"} and not lab.extras["x"].value

@@ -31,14 +31,14 @@ class Walk:
     sized to stay under ~20 s on a busy 2-core machine."""
 
     table: str  # module:class
-    seeds: tuple[int, ...] = (1, 2, 3)
-    decisions: int = 25  # human decisions per game at most
+    seeds: tuple[int, ...] = (1, 2, 3, 4, 5)
+    decisions: int = 60  # human decisions per game at most
     budget: float = 20.0  # seconds for the whole walk; later games are cut short, never skipped
     options: tuple[tuple[str, Any], ...] = ()
 
 
 WALKS = {
-    "cnw": Walk("widgets.cnw.table:CnwTable", seeds=(1, 2), decisions=20),
+    "cnw": Walk("widgets.cnw.table:CnwTable", seeds=(1, 2, 3), decisions=40),
     "rails": Walk("widgets.rails.table:RailsTable"),
     "airwar": Walk("widgets.airwar.table:AirWarTable"),
     "logiquo": Walk("widgets.logiquo.table:LogiquoTable"),

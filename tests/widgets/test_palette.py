@@ -26,3 +26,10 @@ def test_second_cues_and_label_colours() -> None:
         assert palette.contrast(colour, palette.text_on(colour)) >= 4.5
     with pytest.raises(ValueError):
         palette.players(7)
+
+
+def test_ink_is_readable_text_in_the_players_hue() -> None:
+    for colour in palette.PLAYER_COLOURS:
+        assert palette.contrast(palette.ink(colour), "#ffffff") >= 4.5
+    assert palette.ink("#000000") == "#000000"  # already readable: kept
+    assert palette.ink("#D55E00") != "#D55E00"  # vermillion is 3.8:1 on white: darkened

@@ -56,6 +56,18 @@ def text_on(colour: str) -> str:
     return "#000000" if contrast(colour, "#000000") >= contrast(colour, "#ffffff") else "#ffffff"
 
 
+def ink(colour: str, background: str = "#ffffff", ratio: float = 4.5) -> str:
+    """``colour`` darkened just enough to be read as text on ``background`` (WCAG AA: 4.5:1),
+    e.g. a player's name written in their colour; a colour already readable is kept."""
+    r, g, b = rgb(colour)
+    for step in range(21):
+        k = 1 - step / 20
+        shade = f"#{round(r * k * 255):02x}{round(g * k * 255):02x}{round(b * k * 255):02x}"
+        if contrast(shade, background) >= ratio:
+            return shade if step else colour
+    return "#000000"
+
+
 def simulate(colour: str, deficiency: str) -> tuple[float, float, float]:
     """``colour`` as seen with ``deficiency`` at full severity ("normal": unchanged)."""
     if deficiency == "normal":

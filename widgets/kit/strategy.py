@@ -188,7 +188,8 @@ class Setting:
             }
         extra: dict[str, Any] = {}
         if self.width:
-            extra["layout"] = w.Layout(width=f"{self.width}px")
+            # as wide as asked on a wide screen, never wider than a phone's (issue #13)
+            extra["layout"] = w.Layout(width="100%", max_width=f"{self.width}px")
         if self.label_width:
             extra["style"] = {"description_width": self.label_width}
         if self.kind in ("bounded", "slider"):

@@ -120,7 +120,9 @@ class TableBase(w.VBox):
         self.notice = Notice()
         self.status = tagged(w.HTML(), f"{self.css}-status")
         self.hand = tagged(w.HTML(), f"{self.css}-hand")  # only the human to move sees theirs
-        self.actions = tagged(w.Box(layout=w.Layout(flex_flow="row wrap")), f"{self.css}-actions")
+        self.actions = tagged(
+            w.Box(layout=w.Layout(flex_flow="row wrap")), f"{self.css}-actions", "kit-actions"
+        )
         self.mark = 0  # the log index before the human's last decision (what bots did since)
         # what the human must do now (a game may put self.prompt among its parts itself)
         self.prompt = tagged(w.HTML(), f"{self.css}-prompt", "kit-prompt")
@@ -282,11 +284,13 @@ class TableBase(w.VBox):
                 value=seats[i] if i < len(seats) else self.default_seat,
                 description=self.seat_label(i),
                 style=self.seat_style,
-                layout=w.Layout(width=self.seat_width),
+                layout=w.Layout(width=self.seat_width, max_width="100%"),
             )
             self.seat_pickers.append(tagged(picker, f"{self.css}-seat-{i}"))
         self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
+            value=seed,
+            description=t("common.seed"),
+            layout=w.Layout(width="180px", max_width="100%"),
         )
         self.new_button = self._button("new_game", "refresh", self.new_game)
         wrap = w.Layout(flex_flow="row wrap")
@@ -299,10 +303,11 @@ class TableBase(w.VBox):
                 min=self.min_players,
                 max=self.max_players,
                 description=t(f"{self.texts}.players"),
+                layout=w.Layout(width="100%", max_width="360px"),
             )
             self.players.observe(lambda _: self._show_pickers(), "value")
             rows = [
-                w.HBox([self.players, self.seed, self.new_button]),
+                w.HBox([self.players, self.seed, self.new_button], layout=wrap),
                 w.HBox(self.seat_pickers, layout=wrap),
             ]
         return card(rows, t(f"{self.texts}.setup"))
@@ -331,8 +336,14 @@ class TableBase(w.VBox):
             f"{self.css}-load",
         )
         self.upload.observe(self._on_upload, "value")
+        wrap = w.Layout(flex_flow="row wrap")
         return card(
-            [w.HBox(buttons), self.bar, self.log_view, w.HBox([self.save_link, self.upload])],
+            [
+                w.HBox(buttons, layout=wrap),
+                self.bar,
+                self.log_view,
+                w.HBox([self.save_link, self.upload], layout=wrap),
+            ],
             t(f"{self.texts}.history"),
         )
 
