@@ -22,7 +22,7 @@ from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import card, html_table, tagged
 from widgets.i18n import t
 from widgets.rails import words
-from widgets.rails.map import PLAYER_COLORS, ROUTE_COLORS
+from widgets.rails.map import PLAYER_COLORS, PLAYER_MARKS, ROUTE_COLORS
 from widgets.rails.table import make_bot
 
 MOMENTS = ("setup", "turn", "last_round")
@@ -162,8 +162,10 @@ class TurnView(w.VBox):
         self.info.value = "".join(f"<p>{x}</p>" for x in parts)
 
     def _name(self, p: int) -> str:
+        """A seat's name in its colour after its shape, as the table's legend shows it."""
         colour = PLAYER_COLORS[p % len(PLAYER_COLORS)]
-        return f"<span style='color:{colour}'>{html.escape(self.state.names[p])}</span>"
+        mark = PLAYER_MARKS[p % len(PLAYER_MARKS)]
+        return f"<span style='color:{colour}'>{mark} {html.escape(self.state.names[p])}</span>"
 
     def _phase(self, s: Any) -> str:
         return t(f"rails.table.phase_{s.phase}")
