@@ -53,6 +53,26 @@ RAILS5_SAID = ".check-rails5-random-tickets .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("index.ipynb"),
+    # ---------------------------------------------------------------- For teachers (issue #14)
+    *(
+        Lesson(
+            f"teachers/{game}.ipynb",
+            (
+                Click(
+                    ".teachers-rulebook-notes .widget-Collapse-header",
+                    shows=(".teachers-notes", "§"),  # the rulebook notes unfold
+                ),
+            ),
+        )
+        for game in ("airwar", "cnw", "logiquo", "rails")
+    ),
+    *(
+        Lesson(
+            f"teachers/{game}_worksheets.ipynb",
+            (Click(".teachers-prepare", shows=(".teachers-view", "Worksheet ·")),),
+        )
+        for game in ("airwar", "cnw", "logiquo", "rails")
+    ),
     # ---------------------------------------------------------------- AirWar: Pacific!
     Lesson(
         "airwar/01_cards_and_capacity.ipynb",
