@@ -222,3 +222,26 @@ def test_card_details_by_click_and_keyboard():
     green = [b for b in table.hand_cards.children if b.button_style == "success"]
     useful = {c for combo in game.neutralise_options(table.state) for c in combo}
     assert {b.card for b in green} == useful
+
+
+def test_a_discard_of_two_is_chosen_with_toggles_not_every_pair():
+    """T05 makes the active player discard 2 of their cards: one toggle per card (not the 10
+    pairs of 5 cards as buttons), the button enabled only while exactly 2 are chosen."""
+    hand = spares("T05")[:5]
+    table = table_at(build(3, threat="T05", hands={0: hand, 1: ["C22"], 2: []}))
+    assert table.act(game.TakeImpact())
+    assert table.state.phase == "discard" and table.human_to_move()
+    assert not any(isinstance(b.action, game.ChooseDiscard) for b in table.actions.children)
+    toggles = table.discard_cards.children
+    assert [b.card for b in toggles] == sorted(cid(k) for k in hand)
+    assert "choose them below" in table.prompt.value
+    assert not table.discard_button.disabled  # the first two are chosen to start with
+    toggles[0].value = False
+    assert table.discard_button.disabled and "(1 of 2)" in table.discard_button.description
+    toggles[4].value = True
+    chosen = (toggles[1].card, toggles[4].card)
+    assert table.discard_button in [o.control for o in table.offers()]
+    n = table.session.index
+    table.discard_button.click()
+    assert table.session.log[n] == game.ChooseDiscard(tuple(sorted(chosen)))
+    assert not set(chosen) & set(table.session.history[n + 1].hands[0])

@@ -125,6 +125,16 @@ class LogiquoTable(TableBase):
             w.HBox([self.offer_pick, self.offer_button], layout=w.Layout(flex_flow="row wrap")),
             "logiquo-offers",
         )
+        # a discard of several cards: one toggle per card and one button, not every combination
+        self.discard_cards = tagged(
+            w.Box(layout=w.Layout(flex_flow="row wrap")), "logiquo-discard-cards"
+        )
+        self.discard_button = button("", "logiquo-discard-go", "trash")
+        self.discard_button.button_style = "warning"
+        self.discard_button.on_click(lambda _b: self.discard_chosen())
+        self.discard_box = tagged(
+            w.VBox([self.discard_cards, self.discard_button]), "logiquo-discard"
+        )
         self.pentaqo_standing = StandingChoice(
             "logiquo-pentaqo-standing", t("logiquo.play.pentaqo_standing")
         )
@@ -137,6 +147,7 @@ class LogiquoTable(TableBase):
             self.card_detail,
             self.actions,
             self.offer_box,
+            self.discard_box,
             self.pentaqo_standing,
             self.notice,
         ]
@@ -154,6 +165,8 @@ class LogiquoTable(TableBase):
             return [a for a in legal if not isinstance(a, game.RequestHelp)]
         if s.phase == "collab":
             return [a for a in legal if not isinstance(a, (game.OfferCard, game.OfferTrade))]
+        if s.phase == "discard" and s.choice["n"] > 1:
+            return [a for a in legal if not isinstance(a, game.ChooseDiscard)]
         if s.phase == "offer" and (fit := useful_payments(s)):
             return [a for a in legal if not _pays(a) or a in fit]
         return legal
@@ -169,6 +182,10 @@ class LogiquoTable(TableBase):
         extra = []
         if self.offer_box.layout.display != "none" and self.offer_pick.options:
             extra.append(Offer(self.offer_button, self.make_offer, self.offer_button.description))
+        if self.discard_box.layout.display != "none":
+            extra.append(
+                Offer(self.discard_button, self.discard_chosen, self.discard_button.description)
+            )
         return [*super().offers(), *extra]
 
     def auto_answer(self, p: int) -> Any | None:
@@ -353,6 +370,7 @@ class LogiquoTable(TableBase):
             self.hand.value = t("logiquo.table.hidden") if p is not None else ""
             self._draw_hand(None)
         self._draw_offers(p if human else None)
+        self._draw_discard(p if human else None)
         holds = human and any(card_of(c).kind == "pentaqo" for c in s.hands[p])
         self.pentaqo_standing.layout.display = "" if holds else "none"
         self._draw_seats(p)
@@ -407,6 +425,46 @@ class LogiquoTable(TableBase):
         self.offer_pick.options = [(words.action_text(a, names), a) for a in by_partner]
         self.offer_pick.value = by_partner[0] if by_partner else None
         self.offer_box.layout.display = "" if offers else "none"
+
+    def _draw_discard(self, p: int | None) -> None:
+        """A discard of n >= 2 cards: a toggle per card of the hand, the first n chosen, and a
+        button enabled while exactly n are chosen."""
+        s = self.state
+        n = s.choice["n"] if p is not None and s.phase == "discard" else 0
+        for old in self.discard_cards.children:
+            old.close()
+        toggles = []
+        if n > 1:
+            for i, c in enumerate(sorted(s.hands[p])):
+                toggle = w.ToggleButton(
+                    value=i < n,
+                    description=words.card_ref(c),
+                    tooltip=words.card_text(card_of(c)),
+                    layout=w.Layout(width="auto", max_width="100%", margin="2px"),
+                )
+                toggle.add_class("logiquo-discard-card")
+                toggle.card = c
+                toggle.observe(lambda _c: self._count_discard(), "value")
+                toggles.append(toggle)
+        self.discard_cards.children = toggles
+        self.discard_box.layout.display = "" if n > 1 else "none"
+        self._count_discard()
+
+    def _chosen(self) -> tuple[int, ...]:
+        return tuple(sorted(b.card for b in self.discard_cards.children if b.value))
+
+    def _count_discard(self) -> None:
+        s = self.state
+        n = s.choice["n"] if s.phase == "discard" else 0
+        k = len(self._chosen())
+        self.discard_button.description = t("logiquo.play.discard_go", n=n, k=k)
+        self.discard_button.disabled = k != n
+
+    def discard_chosen(self) -> bool:
+        """Discard the cards chosen with the toggles (a discard of several cards)."""
+        if self.state.phase != "discard" or not self.discard_cards.children:
+            return False
+        return self.act(game.ChooseDiscard(self._chosen()))
 
     def _draw_threat(self) -> None:
         s = self.state
