@@ -15,6 +15,10 @@ it at ``notebooks/assets/topojson/`` served by the app itself, so maps render wi
   absolute: ``<base>files/<path under the server's root>``. The kernel's parent process is the
   server, which writes its ``base_url`` and ``root_dir`` to ``jpserver-<pid>.json`` in Jupyter's
   runtime folder.
+- **Voici** (the static site of ``make static``, Python in the browser under Pyodide): the
+  kernel runs in a web worker whose script lies under the site's root
+  (``<site>extensions/...``), and the lessons' folder is the site's ``files/``: the URL is
+  ``<site>files/assets/topojson/``, from the worker's own address (``js.location``).
 - Anywhere else (nbclient in the tests, a plain ``python``) there is no page: plotly keeps its
   default.
 """
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote
@@ -69,6 +74,21 @@ def jupyter_server_files_url(
     return f"{base.rstrip('/')}/files/{quote(relative.as_posix())}/"
 
 
+IN_BROWSER = sys.platform == "emscripten"  # Pyodide: the static site (make static)
+_SITE_MARKS = ("/extensions/", "/voici/render/", "/voici/tree/")
+
+
+def browser_site_url(target: Path, location: str) -> str | None:
+    """``<site>files/<target under notebooks/>/`` of a Voici site, from the address ``location``
+    of the kernel's worker (or of a page) inside it; ``None`` when the address is not one."""
+    for mark in _SITE_MARKS:
+        if mark in location:
+            site = location.rsplit(mark, 1)[0]
+            relative = Path(target).relative_to(ASSETS.parent).as_posix()
+            return f"{site}/files/{quote(relative)}/"
+    return None
+
+
 def topojson_url(
     environ: Mapping[str, str] | None = None,
     cwd: str | Path | None = None,
@@ -78,6 +98,11 @@ def topojson_url(
     """The base-map URL for this kernel's page, or ``None`` to keep plotly's CDN."""
     env = os.environ if environ is None else environ
     here = Path(cwd or os.getcwd())
+    if IN_BROWSER:
+        import js  # Pyodide's bridge to the browser (no location under Node)
+
+        location = getattr(js, "location", None)
+        return None if location is None else browser_site_url(TOPOJSON, str(location.href))
     if _in_voila(env):
         return voila_relative_url(TOPOJSON, here, env)
     return jupyter_server_files_url(TOPOJSON, ppid, runtime_dir)

@@ -20,8 +20,6 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from scipy.stats import hypergeom
-
 from .cards import Card, by_id
 
 TARGET_STAT = {
@@ -62,6 +60,8 @@ def picks_distribution(n: int, bombers: int, k: int) -> dict[int, Fraction]:
 
 def picks_distribution_scipy(n: int, bombers: int, k: int) -> dict[int, float]:
     """The same law from ``scipy.stats.hypergeom`` (floats), for comparison in a lesson."""
+    from scipy.stats import hypergeom  # here only: the lessons' static site has no SciPy
+
     _check_pick(n, bombers, k)
     law = hypergeom(n, bombers, k)
     return {j: float(law.pmf(j)) for j in range(max(0, k - (n - bombers)), min(k, bombers) + 1)}
