@@ -196,11 +196,12 @@ class AirWarTable(TableBase):
         for cid in picks:
             c = cards[cid]
             label = t(
-                "airwar.play.pick_label",
+                f"airwar.play.pick_label_{part}",
                 card=plain_name(cid),
                 a2a=c.air_to_air,
                 defense=c.defense,
                 bombing=c.bombing,
+                carrier=c.carrier_attack,
             )
             fits = part == "launch" and _fits(state, pick(cid))
             if fits:  # a mission starts with every aircraft that fits ticked, in hand order
