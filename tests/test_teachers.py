@@ -170,7 +170,10 @@ def test_the_rulebook_notes_are_the_rules_summary_section(game: str) -> None:
     section = silent_section(game)
     assert section.strip() and "## Glossary" not in section
     notes = RulebookNotes(game)
-    shown = notes.children[1].children[0].value
+    shown = notes.notes.value
+    assert notes.notes.layout.display == "none"
+    notes.fold.value = True
+    assert notes.notes.layout.display == "block"
     first = next(ln for ln in section.splitlines() if ln.strip())
     words = re.sub(r"[*`#_]|^\s*(\d+\.|-)\s*", "", first)  # the line without its markdown
     assert plain(words).strip()[:30] in plain(shown)

@@ -59,7 +59,7 @@ LESSONS: tuple[Lesson, ...] = (
             f"teachers/{game}.ipynb",
             (
                 Click(
-                    ".teachers-rulebook-notes .widget-Collapse-header",
+                    ".teachers-notes-toggle",
                     shows=(".teachers-notes", "§"),  # the rulebook notes unfold
                 ),
             ),

@@ -31,7 +31,7 @@ def test_a_teacher_opens_a_guide_and_prints_a_worksheet(watched_page: Any, voila
     open_lesson(watched_page, voila_url, GUIDE)
     body = page.inner_text("body")
     assert "Una lezione di 50 minuti" in body and "Aiutare o no?" in body
-    page.locator(".teachers-rulebook-notes .widget-Collapse-header").first.click()
+    page.locator(".teachers-notes-toggle").first.click()
     wait_text(page, ".teachers-notes", "What neutralises a threat")
     screenshot(page, "notebooks__it__teachers__logiquo_guide")
     assert_healthy(watched_page)

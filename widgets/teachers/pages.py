@@ -105,13 +105,23 @@ def silent_section(game: str) -> str:
 
 class RulebookNotes(w.VBox):
     """The decisions this project took where the rulebook is silent, with their reasons (written
-    in English in the rules summary), under a note in the page's language, folded by default."""
+    in English in the rules summary), under a note in the page's language; a button unfolds
+    them (a long text, read when needed)."""
 
     def __init__(self, game: str) -> None:
         body = mistune.html(silent_section(game))
         intro = w.HTML(f"<p>{t('teachers.notes.intro', file=f'docs/rules/{game}.md')}</p>")
-        notes = tagged(w.HTML(f"<div class='teachers-notes'>{body}</div>"), "teachers-notes")
-        fold = w.Accordion(children=[notes], titles=(t("teachers.notes.title"),))
-        fold.selected_index = None
-        super().__init__([intro, fold])
+        self.notes = tagged(
+            w.HTML(f"<div>{body}</div>", layout=w.Layout(display="none")), "teachers-notes"
+        )
+        self.fold = tagged(
+            w.ToggleButton(description=t("teachers.notes.title"), icon="book", value=False),
+            "teachers-notes-toggle",
+        )
+        self.fold.layout.width = "auto"
+        self.fold.observe(self._unfold, "value")
+        super().__init__([intro, self.fold, self.notes])
         self.add_class("teachers-rulebook-notes")
+
+    def _unfold(self, change: dict) -> None:
+        self.notes.layout.display = "block" if change["new"] else "none"
