@@ -59,7 +59,46 @@ def _refusal(rule: str, code: str, values: dict[str, Any]) -> IllegalAction:
 
 
 class SaveFormatError(ValueError):
-    """A saved game that cannot be loaded: not JSON, not ours, another game, or a newer version."""
+    """A saved game that cannot be loaded: not JSON, not ours, another game, a newer version, or
+    a state the game refuses. Like :class:`IllegalAction` it has no words: ``code`` names the
+    refusal (``"not_json"``, ``"inconsistent"``, a game's ``"load.saved_game_lacks"``) and
+    ``values`` its particulars (an ``inconsistent`` save carries check_state's :class:`Problem`
+    as ``problem``); the widgets word it in the learner's language."""
+
+    def __init__(self, code: str, /, **values: Any) -> None:
+        self.code = code
+        self.values = values
+        super().__init__(code + (f" {values}" if values else ""))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_save_error, (type(self), self.code, self.values))
+
+
+def _save_error(kind: type, code: str, values: dict[str, Any]) -> SaveFormatError:
+    return kind(code, **values)
+
+
+class Problem:
+    """What a state breaks, as ``check_state`` reports it: a code (``"cards.cards_do_not_add"``)
+    and plain values, never a sentence, so a refused save is said in the learner's language
+    (the widgets word ``saves.<game>.<code>``). ``str()`` is for developers and test failures."""
+
+    __slots__ = ("code", "values")
+
+    def __init__(self, code: str, /, **values: Any) -> None:
+        self.code = code
+        self.values = values
+
+    def __str__(self) -> str:
+        return self.code + (f" {self.values}" if self.values else "")
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (self.code, self.values) == (other.code, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
 
 
 # --------------------------------------------------------------------------------------------
@@ -94,7 +133,7 @@ def rng_from_json(data: Any) -> RngState:
         restored = (int(version), tuple(int(x) for x in internal), gauss)
         random.Random().setstate(restored)  # validates length and ranges
     except (TypeError, ValueError) as exc:
-        raise SaveFormatError(f"the saved random-number state is damaged: {exc}") from exc
+        raise SaveFormatError("rng_damaged") from exc
     return restored
 
 
@@ -112,30 +151,25 @@ def dump_save(game: str, payload: dict[str, Any]) -> str:
 
 
 def load_save(text: str | bytes, game: str) -> dict[str, Any]:
-    """Unwrap a save made by :func:`dump_save`; raise :class:`SaveFormatError` with a reason."""
+    """Unwrap a save made by :func:`dump_save`; raise :class:`SaveFormatError` with its code."""
     if isinstance(text, str | bytes | bytearray) and len(text) > MAX_SAVE_BYTES:
-        raise SaveFormatError(
-            f"this file is {len(text) / 2**20:.1f} MB; a saved game is at most "
-            f"{MAX_SAVE_BYTES // 2**20} MB"
-        )
+        raise SaveFormatError("too_big", size=len(text), limit=MAX_SAVE_BYTES)
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveFormatError(f"this file is not a saved game (not valid JSON: {exc})") from exc
+        raise SaveFormatError("not_json") from exc
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFormatError("this file is not a saved game of this project")
+        raise SaveFormatError("not_a_save")
     if data.get("game") != game:
-        raise SaveFormatError(
-            f"this save belongs to the game {data.get('game')!r}, not to {game!r}"
-        )
+        raise SaveFormatError("other_game", game=str(data.get("game"))[:40], expected=game)
     version = data.get("version")
-    if not isinstance(version, int) or version > SAVE_VERSION or version < 1:
-        raise SaveFormatError(
-            f"this save has format version {version!r}; this program reads up to {SAVE_VERSION}"
-        )
+    if not isinstance(version, int) or version < 1:
+        raise SaveFormatError("bad_version", version=str(version)[:20])
+    if version > SAVE_VERSION:
+        raise SaveFormatError("newer", version=version, supported=SAVE_VERSION)
     payload = data.get("state")
     if not isinstance(payload, dict):
-        raise SaveFormatError("this save holds no game state")
+        raise SaveFormatError("no_state")
     return payload
 
 
@@ -147,11 +181,12 @@ def guarded_load(
     game: str,
     text: str | bytes,
     build: Any,
-    check: Callable[[Any], str | None] | None = None,
+    check: Callable[[Any], Problem | None] | None = None,
 ) -> Any:
     """Run ``build(payload)`` and then ``check(state)`` (the game's ``check_state``: ``None``
-    when sound, else the reason), so a save is either refused with a :class:`SaveFormatError`
-    that says why, or loads a whole game: never a half-loaded one, never another exception."""
+    when sound, else the :class:`Problem`), so a save is either refused with a
+    :class:`SaveFormatError` whose code says why, or loads a whole game: never a half-loaded
+    one, never another exception."""
     payload = load_save(text, game)
     try:
         state = build(payload)
@@ -159,9 +194,9 @@ def guarded_load(
     except SaveFormatError:
         raise
     except _DAMAGE as exc:
-        raise SaveFormatError(f"the saved game is damaged or incomplete: {exc!r}") from exc
+        raise SaveFormatError("damaged", error=type(exc).__name__) from exc
     if problem is not None:
-        raise SaveFormatError(f"the saved game is inconsistent: {problem}")
+        raise SaveFormatError("inconsistent", problem=problem)
     return state
 
 

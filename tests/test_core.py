@@ -1,6 +1,7 @@
 """The shared core: rule-naming errors, the RNG carried in the state, versioned saves, actions."""
 
 import json
+import pickle
 import random
 from dataclasses import dataclass
 
@@ -42,26 +43,46 @@ def test_save_round_trip_and_envelope():
 @pytest.mark.parametrize(
     "text, reason",
     [
-        ("not json at all", "not valid JSON"),
-        ("[1, 2]", "not a saved game"),
-        (json.dumps({"format": "something-else"}), "not a saved game"),
-        (core.dump_save("rails", {}), "belongs to the game 'rails'"),
+        ("not json at all", "not_json"),
+        ("[1, 2]", "not_a_save"),
+        (json.dumps({"format": "something-else"}), "not_a_save"),
+        (core.dump_save("rails", {}), "other_game"),
         (
             json.dumps({"format": core.SAVE_FORMAT, "version": 99, "game": "cnw", "state": {}}),
-            "version 99",
+            "newer",
         ),
-        (json.dumps({"format": core.SAVE_FORMAT, "version": 1, "game": "cnw"}), "no game state"),
+        (json.dumps({"format": core.SAVE_FORMAT, "version": 1, "game": "cnw"}), "no_state"),
     ],
 )
 def test_corrupt_or_foreign_saves_are_refused_with_a_reason(text, reason):
-    with pytest.raises(core.SaveFormatError, match=reason):
+    """The refusal is a code (worded by the widgets' catalogs), never an English sentence."""
+    with pytest.raises(core.SaveFormatError) as refused:
         core.load_save(text, "cnw")
+    assert refused.value.code == reason
 
 
 def test_guarded_load_turns_structural_damage_into_a_save_error():
     text = core.dump_save("cnw", {"turn": "x"})
-    with pytest.raises(core.SaveFormatError, match="damaged"):
+    with pytest.raises(core.SaveFormatError) as refused:
         core.guarded_load("cnw", text, lambda payload: int(payload["missing"]))
+    assert (refused.value.code, refused.value.values) == ("damaged", {"error": "KeyError"})
+
+
+def test_guarded_load_refuses_an_inconsistent_state_with_the_checks_problem():
+    text = core.dump_save("cnw", {"turn": 3})
+    problem = core.Problem("turn.too_late", turn=3)
+    with pytest.raises(core.SaveFormatError) as refused:
+        core.guarded_load("cnw", text, lambda payload: payload, check=lambda state: problem)
+    assert refused.value.code == "inconsistent"
+    assert refused.value.values == {"problem": problem}
+
+
+def test_save_errors_and_problems_cross_process_pools_whole():
+    error = core.SaveFormatError("newer", version=9, supported=1)
+    back = pickle.loads(pickle.dumps(error))
+    assert (type(back), back.code, back.values) == (core.SaveFormatError, "newer", error.values)
+    problem = core.Problem("cards.lost", card=4)
+    assert pickle.loads(pickle.dumps(problem)) == problem
 
 
 @dataclass(frozen=True)

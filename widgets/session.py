@@ -28,12 +28,11 @@ REFUSALS = ("too_big", "not_utf8", "not_json", "not_a_save", "other_game", "newe
 
 class SaveRefused(SaveFormatError):
     """A save that cannot be loaded: ``code`` (one of :data:`REFUSALS`) and the ``values`` the
-    message needs (sizes, the other game's name, the version, gamelib's reason)."""
+    message needs (sizes, the other game's name, the version; for ``invalid`` the game's name
+    and gamelib's coded :class:`SaveFormatError` as ``error``)."""
 
     def __init__(self, code: str, **values: Any) -> None:
-        super().__init__(f"{code}: {values}" if values else code)
-        self.code = code
-        self.values = values
+        super().__init__(code, **values)
 
 
 def read_save(game: GameModule, data: str | bytes | memoryview, limit: int = MAX_SAVE_BYTES) -> Any:
@@ -59,11 +58,12 @@ def read_save(game: GameModule, data: str | bytes | memoryview, limit: int = MAX
         raise SaveRefused("newer", version=version, supported=SAVE_VERSION)
     try:
         return game.from_json(text)
-    except SaveFormatError as e:  # damaged or inconsistent: gamelib says why
-        raise SaveRefused("invalid", reason=str(e)) from e
+    except SaveFormatError as e:  # damaged or inconsistent: gamelib says why, as a code
+        raise SaveRefused("invalid", game=game.NAME, error=e) from e
     except Exception as e:  # noqa: BLE001 - a learner's file must never break the table
         # gamelib promises SaveFormatError; anything else is its bug, refused all the same
-        raise SaveRefused("invalid", reason=f"{type(e).__name__}: {e}"[:200]) from e
+        damaged = SaveFormatError("damaged", error=type(e).__name__)
+        raise SaveRefused("invalid", game=game.NAME, error=damaged) from e
 
 
 @dataclass

@@ -44,6 +44,7 @@ from gamelib.cnw.state import (
     geo_of,
 )
 from gamelib.cnw.variants import VARIANTS
+from gamelib.core import Problem
 
 DECK = cards.load()
 N_GATEWAY_CARDS = len(DECK.gateway_cards)
@@ -183,89 +184,89 @@ def _teams_apart(state: CnwState, p: int, q: int) -> bool:
     return p != q and (teams is None or teams[p] != teams[q])
 
 
-def _roll_shape(roll: Any, n: int, keys: frozenset[str]) -> str | None:
+def _roll_shape(roll: Any, n: int, keys: frozenset[str]) -> Problem | None:
     """Types and ranges of a roll (pending or last): gateways, seats, dice, re-rolls."""
     if roll.__class__ is not dict or roll.keys() != keys:
-        return "its fields are not those of a roll"
+        return Problem("roll_shape.fields_not_those_roll")
     source, target = roll["source"], roll["target"]
     if source.__class__ is not str or target.__class__ is not str:
-        return "its gateways are not airport codes"
+        return Problem("roll_shape.gateways_not_airport_codes")
     if source not in INDEX or target not in INDEX:
-        return "its gateways are not on the board"
+        return Problem("roll_shape.gateways_not_board")
     a, d = roll["attacker"], roll["defender"]
     if a.__class__ is not int or d.__class__ is not int or not (0 <= a < n and 0 <= d < n):
-        return "its attacker or defender is not a seat"
+        return Problem("roll_shape.attacker_defender_not_seat")
     if a == d:
-        return "the attacker defends"
+        return Problem("roll_shape.attacker_defends")
     if roll["hub"] is not HUB[INDEX[target]]:
-        return "its hub flag does not match the target (§8.3)"
+        return Problem("roll_shape.hub_flag_does_not")
     for key, most in (("attack", DICE.max_attack_dice), ("defend", DICE.max_defend_dice)):
         rolled = roll[f"{key}_rolled"]
         if not _faces(roll[key], most) or (rolled is not roll[key] and not _faces(rolled, most)):
-            return f"its {key} dice are not 1 to {most} faces sorted high to low (§7.2)"
+            return Problem("roll_shape.dice_not_faces_sorted", key=key, most=most)
     change_a, change_d = roll["attacker_reroll"], roll["defender_reroll"]
     if not _reroll(change_a) or not _reroll(change_d):
-        return "an OBC re-roll is not [face, new face] (§8.1)"
+        return Problem("roll_shape.obc_re_roll_not")
     if _rerolled(roll["attack_rolled"], change_a) != roll["attack"]:
-        return "the attacker's dice do not follow from the roll and its re-roll"
+        return Problem("roll_shape.attacker_dice_do_not")
     if _rerolled(roll["defend_rolled"], change_d) != roll["defend"]:
-        return "the defender's dice do not follow from the roll and its re-roll"
+        return Problem("roll_shape.defender_dice_do_not")
     return None
 
 
-def _check_roll(state: CnwState, g: Geo) -> str | None:
+def _check_roll(state: CnwState, g: Geo) -> Problem | None:
     """§7.1–§7.3, §8.1: the pending roll of an attack that waits for an OBC decision."""
     roll = state.roll
     problem = _roll_shape(roll, state.players, ROLL_KEYS)
     if problem is not None:
-        return f"the pending roll: {problem}"
+        return Problem("roll.pending_roll", problem=problem)
     i, j = INDEX[roll["source"]], INDEX[roll["target"]]
     p, q = roll["attacker"], roll["defender"]
     owner, pawns = state.owner, state.pawns
     if p != state.current or owner[i] != p:
-        return "the pending roll's attacker is not the player in turn holding its source"
+        return Problem("roll.pending_roll_attacker_not")
     if owner[j] != q or not _teams_apart(state, p, q):
-        return "the pending roll's defender is not the opponent holding its target"
+        return Problem("roll.pending_roll_defender_not")
     if j not in g.adj[i] and j not in reach(state, g, p, i):
-        return "the pending roll's target is not linked to its source (§7.1, §7.3)"
+        return Problem("roll.pending_roll_target_not")
     if len(roll["attack"]) > pawns[i] - 1:
-        return "the pending roll has more attack dice than pawns to spare (§7.2)"
+        return Problem("roll.pending_roll_has_more")
     if len(roll["defend"]) != min(DICE.max_defend_dice, pawns[j]):
-        return "the pending roll's defender does not roll every die it may (§7.2)"
+        return Problem("roll.pending_roll_defender_does")
     if any(p in x[:2] and q in x[:2] for x in state.pacts):
-        return "a pending roll between pact partners (the attack ends the pact, §12.4)"
+        return Problem("roll.pending_roll_between_pact")
     if roll["defender_reroll"] is not None:
-        return "the pending roll waits after the defender's re-roll"
+        return Problem("roll.pending_roll_waits_after")
     if state.phase == REROLL_ATTACKER:
         side = p
         if roll["attacker_reroll"] is not None:
-            return "the attacker decides again after its re-roll"
+            return Problem("roll.attacker_decides_again_after")
     else:
         side = q
     if state.obc[side] < 1 or state.obc_turn[side] == state.turn:
-        return "an OBC decision for a player with no token usable this turn (§8.1)"
+        return Problem("roll.obc_decision_player_no")
     if roll["attacker_reroll"] is not None and state.obc_turn[p] != state.turn:
-        return "the attacker re-rolled without spending a token this turn (§8.1)"
+        return Problem("roll.attacker_re_rolled_without")
     return None
 
 
-def _check_last_roll(state: CnwState) -> str | None:
+def _check_last_roll(state: CnwState) -> Problem | None:
     """The last resolved roll, shown by observation and the widgets."""
     last = state.last_roll
     problem = _roll_shape(last, state.players, LAST_ROLL_KEYS)
     if problem is not None:
-        return f"the last roll: {problem}"
+        return Problem("last_roll.last_roll", problem=problem)
     lost_a, lost_d = last["attacker_losses"], last["defender_losses"]
     if not (_is_int(lost_a) and _is_int(lost_d) and lost_a >= 0 and lost_d >= 0):
-        return "the last roll's losses are not counts"
+        return Problem("last_roll.last_roll_losses_not")
     if lost_a + lost_d != min(len(last["attack"]), len(last["defend"])):
-        return "the last roll's losses do not match its dice (§7.2)"
+        return Problem("last_roll.last_roll_losses_do")
     if last["conquered"].__class__ is not bool:
-        return "the last roll's conquest flag is not true or false"
+        return Problem("last_roll.last_roll_conquest_flag")
     return None
 
 
-def _check_move_in(state: CnwState, g: Geo) -> str | None:
+def _check_move_in(state: CnwState, g: Geo) -> Problem | None:
     """§7.2 (after a conquest) and §5.4 (a repositioning move): [source, target, least, most,
     victim], the pawns that may move and from where."""
     i, j, least, most, victim = state.move_in
@@ -273,223 +274,223 @@ def _check_move_in(state: CnwState, g: Geo) -> str | None:
     p = state.current
     owner, pawns = state.owner, state.pawns
     if not (0 <= i < ng and 0 <= j < ng) or i == j or owner[i] != p or owner[j] != p:
-        return "a move-in is not between two gateways of the player in turn"
+        return Problem("move_in.move_not_between_two")
     if state.phase == MOVE_IN:
         if pawns[j] != 0:
-            return "a conquered gateway already holds pawns before the move-in (§7.2)"
+            return Problem("move_in.conquered_gateway_already_holds")
         if most != min(MOVE_IN_MAX, pawns[i] - 1) or not 1 <= least < most:
-            return "a move-in's range does not follow from the pawns and dice (§7.2)"
+            return Problem("move_in.move_range_does_not")
         if least > DICE.max_attack_dice:
-            return "a move-in asks for more pawns than dice rolled (§7.2)"
+            return Problem("move_in.move_asks_more_pawns")
         if not 0 <= victim < state.players or not state.alive[victim]:
-            return "a conquest's victim is not a player in the game"
+            return Problem("move_in.conquest_victim_not_player")
         if not _teams_apart(state, p, victim):
-            return "a conquest's victim is not an opponent"
+            return Problem("move_in.conquest_victim_not_opponent")
         if j not in g.adj[i] and j not in reach(state, g, p, i):
-            return "a conquest's target is not linked to its source (§7.1, §7.3)"
+            return Problem("move_in.conquest_target_not_linked")
     else:
         if least != 1 or most != pawns[i] - 1 or most < 2 or victim != -1:
-            return "a repositioning count does not follow from the source's pawns (§5.4)"
+            return Problem("move_in.repositioning_count_does_not")
         if j not in component(state, g, p, i):
-            return "a repositioning move leaves the player's network (§5.4)"
+            return Problem("move_in.repositioning_move_leaves_player")
     return None
 
 
-def _check_pacts(state: CnwState) -> str | None:
+def _check_pacts(state: CnwState) -> Problem | None:
     """§12.4 DIPLOMAZIA: pacts [a, b, proposer] between opponents, offers and who was asked."""
     if not (state.pacts or state.offered or state.offer) and state.phase != PACT_ANSWER:
         return None  # no pact, no offer: nothing to judge
     n = state.players
     alive = state.alive
     if not state.options["diplomazia"]:
-        return "pacts without the DIPLOMAZIA variant (§12.4)"
+        return Problem("pacts.pacts_without_diplomazia_variant")
     pairs = set()
     for pact in state.pacts:
         a, b, proposer = pact
         if not 0 <= a < b < n or proposer not in (a, b):
-            return f"the pact {pact} does not name two seats and its proposer"
+            return Problem("pacts.pact_does_not_name", pact=pact)
         if not (alive[a] and alive[b]) or not _teams_apart(state, a, b):
-            return f"the pact {pact} binds an eliminated player or teammates"
+            return Problem("pacts.pact_binds_eliminated_player", pact=pact)
         if (a, b) in pairs:
-            return f"the pact {pact} is made twice"
+            return Problem("pacts.pact_made_twice", pact=pact)
         pairs.add((a, b))
     p = state.current
     asked = state.offered
     if len(set(asked)) != len(asked) or not all(0 <= q < n and q != p for q in asked):
-        return "the partners asked this turn are not distinct other seats"
+        return Problem("pacts.partners_asked_turn_not")
     if not all(_teams_apart(state, p, q) for q in asked):
-        return "a teammate was offered a pact"
+        return Problem("pacts.teammate_offered_pact")
     offer = state.offer
     if state.phase == PACT_ANSWER:
         if offer is None or offer[0] != p or offer[1] not in asked:
-            return "a pact answer without an offer from the player in turn"
+            return Problem("pacts.pact_answer_without_offer")
         q = offer[1]
         if not alive[q] or (min(p, q), max(p, q)) in pairs:
-            return "a pact offered to an eliminated player or a partner already bound"
+            return Problem("pacts.pact_offered_eliminated_player")
     elif offer is not None:
-        return "a pact offer outside its answer (§12.4)"
+        return Problem("pacts.pact_offer_outside_answer")
     return None
 
 
-def _check_types(state: CnwState) -> str | None:
+def _check_types(state: CnwState) -> Problem | None:
     """The types every later check relies on (``saves._build`` checks them on a load too)."""
     if set(map(type, _SCALARS(state))) != {int}:
         bad = next(name for name in SCALARS if not _is_int(getattr(state, name)))
-        return f"{bad} is not a whole number"
+        return Problem("types.not_whole_number", bad=bad)
     if state.conquered.__class__ is not bool:
-        return "the conquest flag is not true or false"
+        return Problem("types.conquest_flag_not_true")
     if state.phase.__class__ is not str or state.victory.__class__ is not str:
-        return "the phase or the victory is not text"
+        return Problem("types.phase_victory_not_text")
     if state.dice.__class__ is not str or not 0 <= state.dice_pos <= len(state.dice) <= DICE_MAX:
-        return "the dice buffer is overdrawn or damaged"
+        return Problem("types.dice_buffer_overdrawn_damaged")
     move, offer = state.move_in, state.offer
     if move is not None and (move.__class__ is not list or tuple(map(type, move)) != INTS_5):
-        return "a move-in is not [source, target, least, most, victim]"
+        return Problem("types.move_not_source_target")
     if offer is not None and (offer.__class__ is not list or tuple(map(type, offer)) != INTS_2):
-        return "a pact offer is not [proposer, partner]"
+        return Problem("types.pact_offer_not_proposer")
     for pact in state.pacts:
         if pact.__class__ is not list or tuple(map(type, pact)) != INTS_3:
-            return "a pact is not [a, b, proposer]"
+            return Problem("types.pact_not_b_proposer")
     if state.offered and set(map(type, state.offered)) != {int}:
-        return "offered is not a list of whole numbers"
+        return Problem("types.offered_not_list_whole")
     return None
 
 
-def _check_phase(state: CnwState, g: Geo) -> str | None:
+def _check_phase(state: CnwState, g: Geo) -> Problem | None:
     """What the phase waits for (§5) exists, and the counters of other phases are at rest."""
     phase = state.phase
     n = state.players
     p = state.current
     if not state.alive[p]:
-        return "the player in turn is eliminated"
+        return Problem("phase.player_turn_eliminated")
     teams = state.options["teams"]
     if teams is None:
         sides = state.alive.count(True)
     else:
         sides = len({teams[q] for q in range(n) if state.alive[q]})
     if sides < 2:
-        return "the game goes on with no opponents left (§11)"
+        return Problem("phase.game_goes_no_opponents")
     if phase == PLACEMENT:
         if state.turn or state.round or state.conquered or state.discard or any(state.hands):
-            return "the placement round after a turn began (§4 step 5)"
+            return Problem("phase.placement_round_after_turn")
         if state.reserve[p] < 1:
-            return "the player placing a pawn has none left in reserve (§4 step 5)"
+            return Problem("phase.player_placing_pawn_has")
         start = STARTING_PAWNS[n]
         placed = [0] * n
         for o, k in zip(state.owner, state.pawns, strict=True):
             if o >= 0:
                 placed[o] += k
         if any(placed[q] + state.reserve[q] != start for q in range(n)):
-            return f"pawns placed and in reserve do not add up to {start} each (§4 step 1)"
+            return Problem("phase.pawns_placed_reserve_do", start=start)
     else:
         if any(state.reserve):
-            return "starting pawns left in reserve after the placement round (§4 step 5)"
+            return Problem("phase.starting_pawns_left_reserve")
         if state.turn < 1 or state.round < 1 or state.round > state.turn:
-            return "the turn and round counters do not match"
+            return Problem("phase.turn_round_counters_do")
     cap = state.options["turn_cap"]
     if cap is not None and state.round > cap:
-        return "a round beyond the turn cap"
+        return Problem("phase.round_beyond_turn_cap")
     if phase in (REINFORCE, ELIM_DEPLOY):
         if state.pool < 1:
-            return "reinforcements with no pawn to deploy (§6)"
+            return Problem("phase.reinforcements_no_pawn_deploy")
     elif phase != ELIM_TRIS and state.pool:
-        return "pawns to deploy outside Reinforcements (§6)"
+        return Problem("phase.pawns_deploy_outside_reinforcements")
     hand = len(state.hands[p])
     if phase == ELIM_TRIS and hand < DECK.hand_limit:
-        return "a forced tris with fewer than 5 cards (§7.5)"
+        return Problem("phase.forced_tris_fewer_than")
     if phase == ELIM_DEPLOY and hand >= DECK.hand_limit:
-        return "deploying a forced tris with 5 or more cards left (§7.5)"
+        return Problem("phase.deploying_forced_tris_more")
     if phase == BRIEFING:
         if not 1 <= state.expiring <= EXPIRING_MAX:
-            return "a pawn to remove without an expired shipment (§10.2)"
+            return Problem("phase.pawn_remove_without_expired")
         spare = sum(1 for o, k in zip(state.owner, state.pawns, strict=True) if o == p and k >= 2)
         if spare < 2:
-            return "a choice of pawn to remove with fewer than 2 gateways to choose (§10.2)"
+            return Problem("phase.choice_pawn_remove_fewer")
     elif state.expiring:
-        return "pawns owed for expired shipments outside the Briefing (§10.2)"
+        return Problem("phase.pawns_owed_expired_shipments")
     if phase != MOVE_IN and p not in state.owner:
-        return "the player in turn holds no gateway"
+        return Problem("phase.player_turn_holds_no")
     if (state.roll is not None) != (phase in (REROLL_ATTACKER, REROLL_DEFENDER)):
-        return "a pending roll outside an OBC decision, or a decision without one (§8.1)"
+        return Problem("phase.pending_roll_outside_obc")
     if state.roll is not None:
         problem = _check_roll(state, g)
         if problem is not None:
             return problem
     if (state.move_in is not None) != (phase in (MOVE_IN, REPOSITION_COUNT)):
-        return "a move-in outside its phase, or its phase without one (§7.2, §5.4)"
+        return Problem("phase.move_outside_phase_phase")
     if state.move_in is not None:
         return _check_move_in(state, g)
     return None
 
 
-def _check_players(state: CnwState) -> str | None:
+def _check_players(state: CnwState) -> Problem | None:
     """Per seat: objectives (§4 step 3), OBC tokens (§8.1), elimination (§7.5), shipments."""
     n = state.players
     uses = _uses_objectives(state.options)
     objs = state.objectives
     if uses:
         if len(set(objs)) != n or min(objs) < 0 or max(objs) >= N_OBJECTIVES:
-            return "the Network Objectives are not one different card each (§4 step 3)"
+            return Problem("players.network_objectives_not_one")
     elif objs.count(-1) != n:
-        return "a Network Objective in a variant without them (§12)"
+        return Problem("players.network_objective_variant_without")
     obc, spent = state.obc, state.obc_turn
     if min(obc) < 0 or max(obc) > TOKENS:
-        return "OBC tokens out of range"
+        return Problem("players.obc_tokens_out_range")
     if min(spent) < -1 or max(spent) > state.turn:
-        return "an OBC token spent in a turn not yet played (§8.1)"
+        return Problem("players.obc_token_spent_turn")
     if (obc.count(TOKENS) != n or spent.count(-1) != n) and [t == -1 for t in spent] != [
         k == TOKENS for k in obc
     ]:
-        return "the OBC tokens left do not match the turns one was spent in (§8.1)"
+        return Problem("players.obc_tokens_left_do")
     if max(state.bonus) > MAX_PAWNS or max(state.sla) > MAX_PAWNS:
-        return "a count out of range"
+        return Problem("players.count_out_range")
     for p, (row, hand) in enumerate(zip(state.shipments, state.hands, strict=True)):
         if len(row) > ACTIVE_SHIPMENTS:
-            return f"player {p} has more than {ACTIVE_SHIPMENTS} shipments"
+            return Problem("players.player_has_more_than", p=p, active_shipments=ACTIVE_SHIPMENTS)
         for _, d in row:
             if d < 1:
-                return f"player {p} holds a shipment whose deadline passed"
+                return Problem("players.player_holds_shipment_whose", p=p)
         if hand != sorted(hand):
-            return f"player {p}'s hand is not sorted"
+            return Problem("players.player_hand_not_sorted", p=p)
     if False not in state.alive:
         if state.eliminated_by.count(-1) != n:
-            return "a player in the game was eliminated"
+            return Problem("players.player_game_eliminated")
     else:
         for p in range(n):
             by = state.eliminated_by[p]
             if state.alive[p]:
                 if by != -1:
-                    return f"player {p} is playing but was eliminated"
+                    return Problem("players.player_playing_but_eliminated", p=p)
             elif state.shipments[p] or state.hands[p] or state.bonus[p] or p in state.owner:
-                return f"eliminated player {p} still holds something"
+                return Problem("players.eliminated_player_still_holds", p=p)
             elif not -1 <= by < n or by == p:
-                return f"eliminated player {p} was eliminated by {by}"
+                return Problem("players.eliminated_player_eliminated", p=p, by=by)
     if not -1 <= state.bridges_closed < n or (
         state.bridges_closed >= 0 and not state.alive[state.bridges_closed]
     ):
-        return "the air bridges are closed by no player in the game (§9.2)"
+        return Problem("players.air_bridges_closed_no")
     return None
 
 
-def _check_end(state: CnwState) -> str | None:
+def _check_end(state: CnwState) -> Problem | None:
     """§11: winners and the victory type exactly when the game is over."""
     winners = state.winners
     if state.phase != OVER:
         if winners or state.victory:
-            return "winners while the game goes on"
+            return Problem("end.winners_while_game_goes")
         return None
     if state.victory not in VICTORIES:
-        return f"unknown victory {state.victory!r}"
+        return Problem("end.unknown_victory", victory=state.victory)
     if winners != sorted(set(winners)) or not all(0 <= w < state.players for w in winners):
-        return "the winners are not distinct seats"
+        return Problem("end.winners_not_distinct_seats")
     if (state.victory == UNFINISHED) != (not winners):
-        return "an unfinished game with winners, or a victory without"
+        return Problem("end.unfinished_game_winners_victory")
     if state.roll is not None or state.move_in is not None or state.offer is not None:
-        return "a decision pending after the game ended"
+        return Problem("end.decision_pending_after_game")
     return None
 
 
-def _map_problem(state: CnwState, g: Geo, n: int) -> str | None:
+def _map_problem(state: CnwState, g: Geo, n: int) -> Problem | None:
     """§3, §4, §7.4, §12.1: each gateway held by a seat in the game with pawns, neutral and
     empty, or out of play (FIERA) and empty; a conquered gateway is empty until its move-in."""
     owner, pawns, alive = state.owner, state.pawns, state.alive
@@ -501,20 +502,20 @@ def _map_problem(state: CnwState, g: Geo, n: int) -> str | None:
     for i, (o, k) in enumerate(zip(state.owner, state.pawns, strict=True)):
         if o >= 0:
             if o >= n or not in_play[i]:
-                return f"{CODES[i]} has owner {o}"
+                return Problem("map_problem.has_owner", gateway=CODES[i], o=o)
             if k < 1 and i != moving:
-                return f"{CODES[i]} is held with {k} pawns"
+                return Problem("map_problem.held_pawns", gateway=CODES[i], k=k)
             if not alive[o]:
-                return f"{CODES[i]} is held by an eliminated player"
+                return Problem("map_problem.held_eliminated_player", gateway=CODES[i])
         elif o == NEUTRAL:
             if k or not in_play[i]:
-                return f"neutral {CODES[i]} holds pawns or is out of play"
+                return Problem("map_problem.neutral_holds_pawns_out", gateway=CODES[i])
         elif o != OUT_OF_PLAY or k or in_play[i]:
-            return f"{CODES[i]} is out of play but used, or has owner {o}"
+            return Problem("map_problem.out_play_but_used", gateway=CODES[i], o=o)
     return None
 
 
-def check_state(state: CnwState) -> str | None:
+def check_state(state: CnwState) -> Problem | None:
     """The first way ``state`` could not come from a real game, or None."""
     problem = _check_types(state)
     if problem is not None:
@@ -523,39 +524,43 @@ def check_state(state: CnwState) -> str | None:
     g = geo_of(state)
     ng = len(CODES)
     if state.phase not in PHASES:
-        return f"unknown phase {state.phase!r}"
+        return Problem("state.unknown_phase", phase=state.phase)
     if len(state.owner) != ng or len(state.pawns) != ng:
-        return "the map does not have 42 gateways"
+        return Problem("state.map_does_not_have")
     if set(map(len, _PER_PLAYER(state))) != {n}:
         name = next(name for name in PER_PLAYER if len(getattr(state, name)) != n)
-        return f"{name} does not match the {n} players"
+        return Problem("state.does_not_match_players", name=name, n=n)
     if not 0 <= state.current < n or not 0 <= state.first < n:
-        return "the current player is not a seat"
+        return Problem("state.current_player_not_seat")
     problem = _map_problem(state, g, n)
     if problem is not None:
         return problem
     if max(state.pawns) > MAX_PAWNS:
-        return f"{CODES[state.pawns.index(max(state.pawns))]} holds over {MAX_PAWNS} pawns"
+        return Problem(
+            "state.holds_over_pawns",
+            gateway=CODES[state.pawns.index(max(state.pawns))],
+            max_pawns=MAX_PAWNS,
+        )
     if min(state.sla) < 0 or min(state.reserve) < 0 or min(state.bonus) < 0:
-        return "a negative count"
+        return Problem("state.negative_count")
     if not 0 <= state.pool <= MAX_PAWNS or state.turn_tris < 0 or state.turn_bonus < 0:
-        return "a negative count"
+        return Problem("state.negative_count")
     if max(state.reserve) > STARTING_PAWNS[n]:
-        return "more starting pawns in reserve than a player has (§4 step 1)"
+        return Problem("state.more_starting_pawns_reserve")
     cards_seen = state.deck + state.discard
     for h in state.hands:
         if h and h[-1] >= N_GATEWAY_CARDS:  # hands are sorted (checked below)
-            return "an Imprevisto is kept in a hand"
+            return Problem("state.imprevisto_kept_hand")
         cards_seen += h
     cards_seen.sort()
     if cards_seen != _expected_cards(g):
-        return "the Gateway deck, hands and discard pile do not hold every card once"
+        return Problem("state.gateway_deck_hands_discard")
     ships_seen = state.ship_deck + state.ship_discard
     for row in state.shipments:
         ships_seen += [c for c, _ in row]
     ships_seen.sort()
     if ships_seen != _expected_shipments(g):
-        return "the shipment cards are not all accounted for"
+        return Problem("state.shipment_cards_not_all")
     problem = _check_players(state)
     if problem is None:
         problem = _check_end(state)

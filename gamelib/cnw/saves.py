@@ -27,34 +27,34 @@ def _ints(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in value
     ):
-        raise SaveFormatError(f"the saved {what} is not a list of whole numbers")
+        raise SaveFormatError("load.saved_not_list_whole", what=what)
     return list(value)
 
 
 def _int(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SaveFormatError(f"the saved {what} is not a whole number")
+        raise SaveFormatError("load.saved_not_whole_number", what=what)
     return value
 
 
 def _build(payload: dict[str, Any]) -> CnwState:
     missing = [name for name in FIELDS if name not in payload]
     if missing:
-        raise SaveFormatError(f"the saved game lacks {missing}")
+        raise SaveFormatError("load.saved_game_lacks", missing=missing)
     kw: dict[str, Any] = {}
     names = payload["names"]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SaveFormatError("the saved player names are not a list of strings")
+        raise SaveFormatError("load.saved_player_names_not")
     n = len(names)
     if not 3 <= n <= 6:
-        raise SaveFormatError(f"a game of CNW has 3 to 6 players, the save has {n} (§4)")
+        raise SaveFormatError("load.game_cnw_has_players", n=n)
     kw["names"] = list(names)
     if not isinstance(payload["options"], dict):
-        raise SaveFormatError("the saved options are not a dictionary")
+        raise SaveFormatError("load.saved_options_not_dictionary")
     kw["options"] = normalise_options(n, payload["options"], saved=True)
     kw["rng"] = rng_from_json(payload["rng"])
     if not isinstance(payload["dice"], str) or not set(payload["dice"]) <= set("123456"):
-        raise SaveFormatError("the saved dice are damaged")
+        raise SaveFormatError("load.saved_dice_damaged")
     kw["dice"] = payload["dice"]
     for name in ("owner", "pawns", "reserve", "deck", "discard", "ship_deck", "ship_discard"):
         kw[name] = _ints(payload[name], name)
@@ -64,37 +64,37 @@ def _build(payload: dict[str, Any]) -> CnwState:
         kw[name] = _ints(payload[name], name)
     hands = payload["hands"]
     if not isinstance(hands, list) or len(hands) != n:
-        raise SaveFormatError("the saved hands do not match the players")
+        raise SaveFormatError("load.saved_hands_do_not")
     kw["hands"] = [_ints(h, "hand") for h in hands]
     ships = payload["shipments"]
     if not isinstance(ships, list) or len(ships) != n:
-        raise SaveFormatError("the saved shipments do not match the players")
+        raise SaveFormatError("load.saved_shipments_do_not")
     kw["shipments"] = [[_ints(x, "shipment") for x in row] for row in ships]
     if not all(len(x) == 2 for row in kw["shipments"] for x in row):
-        raise SaveFormatError("a saved shipment is not [card, deadline]")
+        raise SaveFormatError("load.saved_shipment_not_card")
     pacts = payload["pacts"]
     if not isinstance(pacts, list):
-        raise SaveFormatError("the saved pacts are damaged")
+        raise SaveFormatError("load.saved_pacts_damaged")
     kw["pacts"] = [_ints(x, "pact") for x in pacts]
     alive = payload["alive"]
     if not isinstance(alive, list) or not all(isinstance(a, bool) for a in alive):
-        raise SaveFormatError("the saved list of players in the game is damaged")
+        raise SaveFormatError("load.saved_list_players_game")
     kw["alive"] = list(alive)
     for name in ("dice_pos", "current", "first", "turn", "round", "pool", "turn_bonus"):
         kw[name] = _int(payload[name], name)
     for name in ("turn_tris", "expiring", "bridges_closed", "actions"):
         kw[name] = _int(payload[name], name)
     if not isinstance(payload["conquered"], bool):
-        raise SaveFormatError("the saved conquest flag is damaged")
+        raise SaveFormatError("load.saved_conquest_flag_damaged")
     kw["conquered"] = payload["conquered"]
     for name in ("phase", "victory"):
         if not isinstance(payload[name], str):
-            raise SaveFormatError(f"the saved {name} is not text")
+            raise SaveFormatError("load.saved_not_text", name=name)
         kw[name] = payload[name]
     for name in ("roll", "last_roll"):
         value = payload[name]
         if value is not None and not isinstance(value, dict):
-            raise SaveFormatError(f"the saved {name} is damaged")
+            raise SaveFormatError("load.saved_damaged", name=name)
         kw[name] = value
     for name in ("move_in", "offer"):
         value = payload[name]

@@ -159,17 +159,17 @@ def _build(payload: dict[str, Any]) -> State:
     names = {f.name for f in dataclasses.fields(State)}
     missing = names - payload.keys()
     if missing:
-        raise SaveFormatError(f"the saved game lacks {sorted(missing)}")
+        raise SaveFormatError("load.saved_game_lacks", missing=sorted(missing))
     kwargs = {name: payload[name] for name in names}
     kwargs["rng"] = rng_from_json(payload["rng"])
     state = State(**kwargs)
     if state.phase not in PHASES:
-        raise SaveFormatError(f"unknown phase {state.phase!r} in the saved game")
+        raise SaveFormatError("load.unknown_phase_saved_game", phase=state.phase)
     ids = sorted(state.all_card_ids())
     if ids != list(range(140 * int(state.copies))):
-        raise SaveFormatError("the saved game's cards do not add up to the whole deck")
+        raise SaveFormatError("load.saved_game_cards_do")
     if not (len(state.hands) == len(state.data) == len(state.alive) == len(state.players)):
-        raise SaveFormatError("the saved game has inconsistent player lists")
+        raise SaveFormatError("load.saved_game_has_inconsistent")
     return state
 
 

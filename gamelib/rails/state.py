@@ -83,14 +83,14 @@ def _int_list(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in value
     ):
-        raise SaveFormatError(f"the saved {what} is not a list of whole numbers")
+        raise SaveFormatError("load.saved_not_list_whole", what=what)
     return list(value)
 
 
 def _build(payload: dict[str, Any]) -> RailsState:
     names = payload["names"]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SaveFormatError("the saved player names are not a list of strings")
+        raise SaveFormatError("load.saved_player_names_not")
     n = len(names)
     kwargs: dict[str, Any] = {"names": list(names), "rng": rng_from_json(payload["rng"])}
     for name in _LIST_FIELDS:
@@ -98,15 +98,15 @@ def _build(payload: dict[str, Any]) -> RailsState:
     for name in _NESTED_FIELDS:
         value = payload[name]
         if not isinstance(value, list) or len(value) != n:
-            raise SaveFormatError(f"the saved {name} do not match the {n} players")
+            raise SaveFormatError("load.saved_do_not_match", name=name, n=n)
         kwargs[name] = [_int_list(v, name) for v in value]
     for name in ("current", "turn", "actions", "final_turns", "trigger", "passes"):
         if not isinstance(payload[name], int) or isinstance(payload[name], bool):
-            raise SaveFormatError(f"the saved {name} is not a whole number")
+            raise SaveFormatError("load.saved_not_whole_number", name=name)
         kwargs[name] = payload[name]
     for name in ("phase", "ended_by"):
         if not isinstance(payload[name], str):
-            raise SaveFormatError(f"the saved {name} is not text")
+            raise SaveFormatError("load.saved_not_text", name=name)
         kwargs[name] = payload[name]
     return RailsState(**kwargs)
 

@@ -30,5 +30,7 @@ def test_a_card_waiting_for_an_answer_outside_a_response_is_refused(step):
     payload = payload_at(step)
     assert aw.from_json(dump_save("airwar", payload)).raid.just == ""
     payload["raid"]["just"] = payload["hand"][1][0]
-    with pytest.raises(SaveFormatError, match="waiting for an answer"):
+    with pytest.raises(SaveFormatError) as refused:
         aw.from_json(dump_save("airwar", payload))
+    assert refused.value.code == "inconsistent"
+    assert refused.value.values["problem"].code == "raid.card_waiting_answer_outside"

@@ -130,35 +130,36 @@ def _both_doubles(s):
 
 
 BREAKS = {
-    "train cards": lambda s: s.deck.pop(),
-    "destination tickets": lambda s: s.ticket_deck.append(s.ticket_deck[0]),
-    "trains left": lambda s: s.trains.__setitem__(0, 44),
-    "route points": lambda s: s.route_points.__setitem__(1, 3),
-    "double": _both_doubles,
-    "face-up slot is empty": lambda s: (
+    "cards.train_cards_not_game": lambda s: s.deck.pop(),
+    "cards.destination_tickets_not_game": lambda s: s.ticket_deck.append(s.ticket_deck[0]),
+    "board.trains_left_not_minus": lambda s: s.trains.__setitem__(0, 44),
+    "board.running_route_points_do": lambda s: s.route_points.__setitem__(1, 3),
+    "board.both_routes_double_taken": _both_doubles,
+    "display.face_up_slot_empty": lambda s: (
         s.deck.insert(0, s.face_up[0]) or s.face_up.__setitem__(0, -1)
     ),
-    "not a seat": lambda s: setattr(s, "current", 2),
-    "unknown phase": lambda s: setattr(s, "phase", "lunch"),
-    "outside a ticket choice": lambda s: s.offers[0].append(s.ticket_deck.pop()),
-    "ending": lambda s: setattr(s, "ended_by", "trains"),
-    "last round": lambda s: setattr(s, "final_turns", 2),
-    "whole number": lambda s: setattr(s, "turn", "3"),
+    "turn.player_move_not_seat": lambda s: setattr(s, "current", 2),
+    "state.unknown_phase": lambda s: setattr(s, "phase", "lunch"),
+    "turn.tickets_offered_outside_ticket": lambda s: s.offers[0].append(s.ticket_deck.pop()),
+    "turn.game_ending_does_not": lambda s: setattr(s, "ended_by", "trains"),
+    "turn.last_round_has_no": lambda s: setattr(s, "final_turns", 2),
+    "types.not_whole_number": lambda s: setattr(s, "turn", "3"),
 }
 
 
 @pytest.mark.parametrize("what", sorted(BREAKS))
 def test_check_state_names_what_broke(what):
-    """Every family of invariants fails on a state broken that way, and says so in words."""
+    """Every family of invariants fails on a state broken that way, and names it by its code
+    (``saves.<game>.<code>`` words it)."""
     s = clone(started(2, seed=5))
     assert check_state(s) is None
     BREAKS[what](s)
     problem = check_state(s)
-    assert problem is not None and what in problem, problem
+    assert problem is not None and problem.code == what, problem
 
 
 def test_check_state_refuses_three_unwiped_locomotives():
     """§Carte Locomotiva: three face-up locomotives stay only when wiping cannot help."""
     s = set_face_up(started(2, seed=5), ["locomotive"] * 3 + ["red", "blue"])
     assert s.face_up.count(LOCO) == 3
-    assert "wiped" in check_state(s)
+    assert check_state(s).code == "display.face_up_locomotives_were"

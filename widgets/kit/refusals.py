@@ -4,6 +4,11 @@ gamelib's :class:`~gamelib.core.IllegalAction` carries the rule (§), a code and
 refusal; the sentence is the catalog's ``<game>.illegal.<code>`` (or ``common.illegal.<code>``
 for what every game shares), in each language. A game whose
 rules module still raises an English sentence (not yet converted) shows that sentence as it is.
+
+A refused save is worded the same way: gamelib's :class:`~gamelib.core.SaveFormatError` carries a
+code and values, and an inconsistent state the :class:`~gamelib.core.Problem` that the game's
+``check_state`` found; :func:`save_problem` says them from ``saves.<game>.<code>`` (the game's
+own loading and invariants) or ``saves.core.<code>`` (the save envelope every game shares).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from gamelib.core import IllegalAction
+from gamelib.core import IllegalAction, Problem, SaveFormatError
 from widgets import i18n
 from widgets.i18n import t
 
@@ -27,3 +32,16 @@ def refusal(game: str, error: IllegalAction, value: Callable[[str, Any], Any] | 
     if key not in i18n.catalog("en"):  # refusals every game shares (malformed input)
         key = f"common.illegal.{error.code}"
     return t(key, **{k: html.escape(str(v)) for k, v in values.items()})
+
+
+def save_problem(game: str, error: SaveFormatError | Problem) -> str:
+    """Why gamelib refused a save of ``game``, in the learner's language, HTML-safe; a
+    :class:`Problem` among the values (an inconsistent state, a roll inside it) is worded too."""
+    key = f"saves.{game}.{error.code}"
+    if key not in i18n.catalog("en"):
+        key = f"saves.core.{error.code}"
+    values = {
+        k: save_problem(game, v) if isinstance(v, Problem) else html.escape(str(v))
+        for k, v in error.values.items()
+    }
+    return t(key, **values)

@@ -46,7 +46,7 @@ import ipywidgets as w
 from gamelib.core import IllegalAction
 from widgets.common import Notice, button, card, progress_bar, run_with_progress, tagged
 from widgets.i18n import t
-from widgets.kit.refusals import refusal
+from widgets.kit.refusals import refusal, save_problem
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
 LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
@@ -88,6 +88,8 @@ def refusal_text(refused: SaveRefused) -> str:
     values = dict(refused.values)
     if refused.code == "too_big":
         values = {"size": size_text(values["size"]), "limit": size_text(values["limit"])}
+    if refused.code == "invalid":  # gamelib's coded reason, worded (already HTML-safe)
+        return t("common.save.invalid", reason=save_problem(values["game"], values["error"]))
     safe = {k: html.escape(str(v)) for k, v in values.items()}
     return t(f"common.save.{refused.code}", **safe)
 
