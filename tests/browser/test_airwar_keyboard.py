@@ -97,22 +97,25 @@ def test_a_full_human_turn_with_the_keyboard_only(table_page: Any) -> None:
     element_screenshot(page, ".airwar-table", "airwar__04_keyboard_start_1440")
     start = axis_turn(page)
     assert start >= 1
-    played, scrambled, recap = [], False, ""
+    played, unticked, recap = [], False, ""
     for _ in range(MAX_DECISIONS):
         prompt = page.inner_text(".airwar-prompt").strip()
         assert prompt, f"no prompt after {played}"
         buttons = page.eval_on_selector_all(".airwar-action", "bs => bs.map(b => b.innerText)")
         assert not any(RAW_ID.search(b) for b in buttons), buttons
-        defending = "raid flies" in prompt
-        if defending and not scrambled and page.is_visible(".airwar-pick input:not([disabled])"):
-            tab_to(page, ".airwar-pick input")  # the interceptors: Space ticks the first
+        if "tick the aircraft" in prompt and not unticked:
+            # the mission starts with what fits ticked: Space unticks the first aircraft
+            before = page.inner_text(".airwar-group-go")
+            n = int(re.search(r"these (\d+) aircraft", before).group(1))
+            tab_to(page, ".airwar-pick input")
             page.keyboard.press("Space")
             page.wait_for_function(
-                "() => /Scramble this 1/"
-                ".test(document.querySelector('.airwar-group-go').innerText)",
+                "(n) => document.querySelector('.airwar-group-go').innerText"
+                ".includes(n === 1 ? 'this 1 aircraft' : `these ${n} aircraft`)",
+                arg=n - 1,
                 timeout=TIMEOUT,
             )
-            scrambled = True
+            unticked = True
         played.append(tab_to(page, ".airwar-action", last=True))
         enter_and_wait(page)
         recap = page.inner_text(".airwar-recap") or recap
@@ -120,6 +123,7 @@ def test_a_full_human_turn_with_the_keyboard_only(table_page: Any) -> None:
             break
     else:
         raise AssertionError(f"the turn did not come round again after {played}")
+    assert unticked, f"no mission was built on the way: {played}"
     assert "Meanwhile" in recap, "no recap of what the bot did"
     assert "For you" in recap, "the recap does not say what you lost and won"
     assert page.inner_text(".airwar-live").strip(), "nothing said in the live region"

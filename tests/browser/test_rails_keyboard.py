@@ -1,7 +1,7 @@
 """The Rails table played with the keyboard only (issue #13), offline: Tab to the controls the
-prompt names and Enter (a select changed with the arrow keys, a checkbox with Space): keep the
+prompt names and Enter (a select changed with the arrow keys): keep the
 tickets, draw a face-up card and a blind one, see the bots' recap and the next round; then claim
-a payable route from the route list if the hand can pay one (the map draws it as the human's).
+a payable route chosen in the route list with the arrow keys.
 Screenshots of the table at 1440×900 and 390×844."""
 
 from __future__ import annotations
@@ -96,13 +96,13 @@ def test_a_full_human_turn_with_the_keyboard_only(table_page: Any) -> None:
     assert "Your turn" in prompt(page)
     element_screenshot(page, ".rails-table", "rails__04_after_keyboard_turn_1440")
     # a claim by keyboard, when the hand pays for a route: the list holds only those
-    if page.is_enabled(".rails-claim"):
-        tab_to(page, ".rails-route-select select")
-        page.keyboard.press("ArrowDown")
-        tab_to(page, ".rails-claim")
-        enter_and_wait(page)
-        assert "claims the route" in page.inner_text(".rails-log")
-        element_screenshot(page, ".rails-table", "rails__04_after_keyboard_claim_1440")
+    assert page.is_enabled(".rails-claim"), "seed 1's hand pays for a route in round 2"
+    tab_to(page, ".rails-route-select select")
+    page.keyboard.press("ArrowDown")
+    tab_to(page, ".rails-claim")
+    enter_and_wait(page)
+    assert "Human 1 claims the route" in page.inner_text(".rails-log")
+    element_screenshot(page, ".rails-table", "rails__04_after_keyboard_claim_1440")
     assert_healthy(table_page)
 
 
