@@ -19,6 +19,7 @@ whom and what stopped them; each card in the hand is a button that shows its fac
 from __future__ import annotations
 
 import html
+from collections import Counter
 from typing import Any
 
 import ipywidgets as w
@@ -251,6 +252,7 @@ class LogiquoTable(TableBase):
         base = super().recap_html(start, end)
         hist, log_ = self.session.history, self.session.log
         lines = []
+        for_you: Counter[str] = Counter()  # what was played for a human seat, without asking
         for i in reversed(range(start, end)):  # the newest first, as in the log
             before, action = hist[i], log_[i]
             who = game.current_player(before)
@@ -275,7 +277,10 @@ class LogiquoTable(TableBase):
                     )
                 )
             elif who is not None and self.kinds[who] == "human":
-                lines.append(t("logiquo.play.recap_for_you", action=self.describe(action, before)))
+                for_you[self.describe(action, before)] += 1
+        if for_you:  # one line, each move once with how many times
+            said = [m if k == 1 else f"{m} (×{k})" for m, k in for_you.items()]
+            lines.append(t("logiquo.play.recap_for_you", actions="; ".join(said)))
         first, last = hist[start], hist[end]
         for q, kind in enumerate(self.kinds):
             if kind != "human" or q >= len(last.players):
