@@ -137,20 +137,35 @@ def scan(notebook: str, page: Any) -> None:
     assert left == [], f"{notebook}: accessibility:\n{json.dumps(left, indent=1)}"
 
 
-def test_every_table_announces_and_guides(browser: Any, voila_url: str) -> None:
-    """The kit's live region is a polite status region, its prompt can take focus, and focus
-    outlines are visible (a focused control draws a 3 px outline)."""
+def test_a_table_announces_guides_and_keeps_the_focus(browser: Any, voila_url: str) -> None:
+    """The kit's live region is a polite status region and its prompt can take focus; a decision
+    played from the keyboard closes its button, and the focus goes to the prompt or the next
+    decision (not to the page); a focused control draws a 3 px outline."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     watched = watch(context)
     try:
-        page = open_lesson(watched, voila_url, "rails/04_play.ipynb")
+        page = open_lesson(watched, voila_url, "airwar/04_play.ipynb")
         page.wait_for_selector(".kit-live[aria-live='polite'][role='status']", timeout=TIMEOUT)
         assert page.locator(".kit-prompt[tabindex='-1']").count() == 1
-        page.locator(".rails-new-game button, button.rails-new-game").first.focus()
-        page.keyboard.press("Tab")
+        first = page.locator(".kit-actions button:not([disabled])").first
+        first.focus()
         page.keyboard.press("Shift+Tab")
-        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
-        assert outline == "3px"
+        page.keyboard.press("Tab")  # focus reached from the keyboard: :focus-visible
+        assert page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth") == "3px"
+        log = page.inner_text(".airwar-log")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(before) => document.querySelector('.airwar-log').innerText !== before", arg=log
+        )
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body"
+            " && document.activeElement.closest('.kit-table')"
+            " && (document.activeElement.matches('.kit-prompt')"
+            "     || document.activeElement.closest('.kit-actions'))",
+            timeout=TIMEOUT,
+        )
+        assert page.inner_text(".kit-live").strip()  # the refreshed table said something
+        assert watched.problems() == {}, json.dumps(watched.problems(), indent=1)[:3000]
         assert_healthy(watched)
     finally:
         context.close()
