@@ -123,8 +123,14 @@ def play_table(seed: int, players: int):
         yield table
         p = game.current_player(table.state)
         pick = deciders[p].choose(table.state)
-        button = next(b for b in table.actions.children if b.action == pick)
-        button.click()
+        button = next((b for b in table.actions.children if b.action == pick), None)
+        if button is not None:
+            button.click()
+        elif pick in [v for _label, v in table.offer_pick.options]:
+            table.offer_pick.value = pick  # an offer: chosen in the drop-down, then "Offer"
+            table.offer_button.click()
+        else:  # a legal move the table does not offer: it cannot change the outcome
+            assert table.act(pick)
 
 
 def test_table_buttons_log_and_notice_are_italian(italian):
@@ -138,6 +144,10 @@ def test_table_buttons_log_and_notice_are_italian(italian):
                 for cid in _card_ids(b.action):
                     if cards.card(cid).kind not in ("pentaqo",):
                         assert cards.card(cid).name["it"] in b.description
+            for label, offer in table.offer_pick.options:
+                kinds.add(type(offer).__name__)
+                assert label == words.action_text(offer, table.state.players)
+                assert problems(label) == [], label
             assert problems(table.hand.value + table.threat_view.value) == []
             assert problems(table.piles.value + table.situation.value) == []
         assert problems(table.log_view.value) == [], table.log_view.value
