@@ -245,3 +245,10 @@ def test_a_discard_of_two_is_chosen_with_toggles_not_every_pair():
     table.discard_button.click()
     assert table.session.log[n] == game.ChooseDiscard(tuple(sorted(chosen)))
     assert not set(chosen) & set(table.session.history[n + 1].hands[0])
+
+
+def test_the_card_offered_shows_its_face_to_the_human_who_answers():
+    table = table_at(PHASES["offer"]())
+    assert table.human_to_move() and table.state.phase == "offer"
+    assert "The card offered to you" in table.card_detail.value
+    assert f"<b>{card(cid('C04')).code}</b>" in table.card_detail.value

@@ -416,8 +416,17 @@ class LogiquoTable(TableBase):
         self._draw_detail()
 
     def _draw_detail(self) -> None:
-        c = self._detail
-        self.card_detail.value = "" if c is None else card_html(card_of(c))
+        """The face of the card pressed; else, to a human answering an offer, the card offered
+        (it is not in their hand yet, so it has no button of its own)."""
+        c, s = self._detail, self.state
+        offered = s.offer["give"] if s.phase == "offer" and self.human_to_move() else None
+        if c is not None:
+            self.card_detail.value = card_html(card_of(c))
+        elif offered is not None:
+            head = t("logiquo.play.offered", card=html.escape(words.card_ref(offered)))
+            self.card_detail.value = f"<div>{head}</div>{card_html(card_of(offered))}"
+        else:
+            self.card_detail.value = ""
         for b in self.hand_cards.children:
             b.icon = "eye" if b.card == c else ""
 
