@@ -4,7 +4,7 @@ For every page: time from navigation to the first rendered widget and to the las
 For the CNW battle lab: the median time from a slider step (a key press on its handle) to the
 chart in the page showing new data, over repeated steps.
 
-    .venv/bin/python benchmarks/browser_latency.py [--repeats 15]
+    .venv/bin/python benchmarks/browser_latency.py [--repeats 15] [--slider-only]
 
 Voila and Chromium run exactly as in the browser tests (offline: requests leaving localhost are
 blocked).
@@ -62,31 +62,67 @@ def page_times(browser, base: str, notebook: str) -> tuple[float, float, float]:
     return first, ready, charts
 
 
-def slider_latency(browser, base: str, repeats: int) -> list[float]:
+# the charts an attackers step changes, and the trace of each that shows it
+STEP_CHARTS = {
+    "curve": (".cnw-fig-curve", 3),
+    "heat": (".cnw-fig-heat", 2),
+    "loss": (".cnw-fig-loss", 0),
+}
+# in the page: every chart's trace as it stands, and the moment each last changed (plotly's
+# "plotly_afterplot" event, fired once a redraw is on screen)
+WATCH_CHARTS = """(charts) => {
+  window.__drawn = {};
+  for (const [name, [css, trace]] of Object.entries(charts)) {
+    const plot = document.querySelector(css + ' .js-plotly-plot');
+    plot.on('plotly_afterplot', () => {
+      const key = JSON.stringify([plot.data[trace].x, plot.data[trace].y]);
+      if (window.__drawn[name]?.key !== key) window.__drawn[name] = {key, at: performance.now()};
+    });
+  }
+}"""
+
+
+def slider_latency(browser, base: str, repeats: int) -> tuple[list[float], dict[str, list[float]]]:
+    """Medians of a key press on the attackers slider to its chart (the curve's "you are here"
+    marker) drawn anew; also, per chart the step changes, the time to its redraw."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch(context).page
     page.goto(f"{base}/voila/render/notebooks/cnw/01_board_and_battles.ipynb")
     wait_for_voila(page)
     page.wait_for_selector(".cnw-fig-curve .js-plotly-plot")
+    page.evaluate(WATCH_CHARTS, STEP_CHARTS)
     handle = page.locator(".cnw-attackers .noUi-handle").first
     handle.focus()
     read = (
         "() => JSON.stringify(document.querySelector('.cnw-fig-curve .js-plotly-plot').data[3].x)"
     )
-    samples = []
+    samples: list[float] = []
+    charts: dict[str, list[float]] = {name: [] for name in STEP_CHARTS}
     for i in range(repeats):
         before = page.evaluate(read)
+        pressed = page.evaluate("() => performance.now()")
         start = time.perf_counter()
         page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
         page.wait_for_function(f"(b) => ({read})() !== b", arg=before, timeout=30_000)
         samples.append(time.perf_counter() - start)
+        # every chart of the step redrawn (and the kernel quiet) before the next key press
+        page.wait_for_function(
+            "([t, n]) => Object.values(window.__drawn).filter(d => d.at > t).length === n",
+            arg=[pressed, len(STEP_CHARTS)],
+            timeout=30_000,
+        )
+        drawn = page.evaluate("() => window.__drawn")
+        for name in STEP_CHARTS:
+            charts[name].append((drawn[name]["at"] - pressed) / 1000)
+        page.wait_for_timeout(150)
     context.close()
-    return samples
+    return samples, charts
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--slider-only", action="store_true", help="only the battle lab's slider")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -98,14 +134,18 @@ def main() -> None:
     with running_voila() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         print(f"{'page':<52} {'first widget':>12} {'all cells':>10} {'all charts':>11}")
-        for nb in pages:
+        for nb in [] if args.slider_only else pages:
             first, ready, charts = page_times(browser, base, nb)
             print(f"{nb:<52} {first:>11.2f}s {ready:>9.2f}s {charts:>10.2f}s")
-        samples = slider_latency(browser, base, args.repeats)
+        samples, charts = slider_latency(browser, base, args.repeats)
         print(
             f"\nCNW battle lab, slider step -> chart updated ({len(samples)} steps): "
             f"median {1000 * statistics.median(samples):.0f} ms, "
             f"min {1000 * min(samples):.0f} ms, max {1000 * max(samples):.0f} ms"
+        )
+        print(
+            "  key press -> redrawn, median per chart: "
+            + ", ".join(f"{k} {1000 * statistics.median(v):.0f} ms" for k, v in charts.items())
         )
         browser.close()
 

@@ -105,6 +105,25 @@ def test_a_slider_step_sends_only_what_it_changes(lab, monkeypatch):
     assert len(tables) == 3  # one per curve; the heat map's table stays
 
 
+def test_the_pages_defaults_after_a_redraw_end_the_edit_and_are_not_merged(lab):
+    """#10: after drawing, the page sends each redrawn figure's computed defaults; merging them
+    into Python's figure was most of a slider step's kernel time and nothing reads them. The
+    edit still ends (callbacks waiting for it run) and the figure is unchanged."""
+    for fig in (lab.roll_fig, lab.curve_fig, lab.heat_fig, lab.loss_fig):
+        lab.attackers.value += 1
+        shown, defaults, done = fig.to_dict(), fig._data_defaults, []
+        fig.on_edits_completed(lambda done=done: done.append(True))
+        deltas = [{"uid": trace.uid, "visible": True, "xaxis": "x"} for trace in fig.data]
+        edit = fig._last_trace_edit_id
+        fig.set_state({"_js2py_traceDeltas": {"trace_deltas": deltas, "trace_edit_id": edit}})
+        assert done == []  # the layout's answer is still to come
+        delta = {"layout_delta": {"autotypenumbers": "strict"}}
+        fig.set_state({"_js2py_layoutDelta": {**delta, "layout_edit_id": fig._last_layout_edit_id}})
+        assert done == [True]
+        assert fig.to_dict() == shown and fig._data_defaults == defaults
+        assert "autotypenumbers" not in fig._layout_defaults
+
+
 def test_hub_and_rule_change_the_charts(lab):
     heat = lab.heat_fig.data[0].z
     roll = lab.roll_fig.data[0].y

@@ -33,6 +33,38 @@ CURVES = ((3, False), (3, True), (2, False))  # (defender dice rule, hub) of the
 
 
 SLIDER = dict(width=560, label_width="initial")
+# After each redraw, plotly's page sends every changed figure's computed defaults back (a trace
+# and a layout "delta", 4-7 KB each) and plotly's Python merges them into its copy of the figure:
+# for the three charts an attackers step redraws, ~50 ms of kernel CPU a step on a busy 2-core
+# machine, several times the step itself (benchmarks/slider_kernel.py --replies). This lab never
+# reads those defaults, so its figures only close the edit the delta answers.
+BROWSER_DELTAS = ("_js2py_traceDeltas", "_js2py_layoutDelta")
+
+
+def _edit_answered(change: dict) -> None:
+    """What plotly's own handler does besides merging the defaults: end the edit, run the
+    callbacks waiting for it (``FigureWidget.on_edits_completed``)."""
+    fig = change["owner"]
+    if not change["new"]:
+        return
+    if change["name"] == "_js2py_traceDeltas":
+        fig._trace_edit_in_process = False
+    else:
+        fig._layout_edit_in_process = False
+    if not (fig._trace_edit_in_process or fig._layout_edit_in_process):
+        while fig._waiting_edit_callbacks:
+            fig._waiting_edit_callbacks.pop()()
+
+
+def without_defaults_sync(fig: Any) -> Any:
+    """``fig`` with plotly's merging of the browser's defaults replaced by ``_edit_answered``;
+    a plotly without those handlers keeps its own."""
+    for name in BROWSER_DELTAS:
+        handler = getattr(type(fig), "_handler" + name, None)
+        if handler is not None:
+            fig.unobserve(handler, names=name)
+            fig.observe(_edit_answered, names=name)
+    return fig
 
 
 class BattleLab(w.VBox):
@@ -86,6 +118,8 @@ class BattleLab(w.VBox):
             barmode="group",
             legend=dict(orientation="h", y=-0.3),
         )
+        for fig in (self.roll_fig, self.curve_fig, self.heat_fig, self.loss_fig):
+            without_defaults_sync(fig)
         self.roll_box = boxed(self.roll_fig, "cnw-fig-roll")
         self.curve_box = boxed(self.curve_fig, "cnw-fig-curve")
         self.heat_box = boxed(self.heat_fig, "cnw-fig-heat")
