@@ -51,9 +51,12 @@ from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
 LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
 RECAP_LINES = 6  # the moves a recap lists per bot before "... and N more"
-SCREEN_READER_ONLY = w.Layout(
+# in the accessibility tree, not on screen (display:none would hide it from readers too); the
+# layout's settings, not a Layout: a module-level widget is closed by a kernel that closes all
+# widgets between pages (the notebook test's shared kernel), and the next table would use it
+SCREEN_READER_ONLY = dict(
     width="1px", height="1px", overflow="hidden", margin="0", padding="0", border="0"
-)  # in the accessibility tree, not on screen (display:none would hide it from readers too)
+)
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,9 @@ class TableBase(w.VBox):
             f"{self.css}-recap",
             "kit-recap",
         )
-        self.live = tagged(w.HTML(layout=SCREEN_READER_ONLY), f"{self.css}-live", "kit-live")
+        self.live = tagged(
+            w.HTML(layout=w.Layout(**SCREEN_READER_ONLY)), f"{self.css}-live", "kit-live"
+        )
         self._recap_span: tuple[int, int] | None = None
         self._said = ""
         setup = self._setup_panel(seats, seed)
