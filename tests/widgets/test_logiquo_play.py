@@ -149,9 +149,13 @@ def test_a_standing_choice_answers_the_window(choice: str, played: Any):
     table.pentaqo_standing.value = choice  # set while asked: it answers at once
     first = table.session.log[0]
     assert first == (game.PlayPentaqo(cid("P1")) if played is None else played())
-    table2 = table_at(window_state("T07"))
+    # set beforehand: the bots' turns answer the window without stopping
+    table2 = LogiquoTable(seats=SEATS, seed=1)
     table2.pentaqo_standing.value = choice
+    assert table2.load_text(game.to_json(window_state("T07")))
+    table2.run_bots()
     assert table2.session.log[0] == first
+    assert "Played for you" in table2.recap.value
 
 
 PHASES = {
