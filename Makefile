@@ -12,7 +12,7 @@ HOST   ?= 127.0.0.1
 # Voila finds the lessons' template here even before the package's data files are installed.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
-.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute
+.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute static test-static
 
 $(VENV)/.base: pyproject.toml
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ $(VENV)/.base: pyproject.toml
 
 $(VENV)/.test: pyproject.toml $(VENV)/.base
 	$(VPY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+$(VENV)/.static: pyproject.toml $(VENV)/.base
+	$(VPY) -m pip install --quiet -e '.[static]'
 	@touch $@
 
 $(VENV)/.hub: pyproject.toml $(VENV)/.base
@@ -60,6 +64,15 @@ lint: $(VENV)/.test
 
 test: $(VENV)/.test chromium hub-proxy axe lint
 	$(VPY) -m pytest
+
+# The lessons as a static site in build/static/ (docs/static.md): Voici, Pyodide from npm, wheels
+# from PyPI, downloads cached in build/static-cache/. Publish the folder on any static host.
+static: $(VENV)/.static
+	$(VPY) static/build.py
+
+# The static site in Chromium (builds it unless its inputs are unchanged); CI runs it after make test.
+test-static: $(VENV)/.static $(VENV)/.test chromium
+	$(VPY) -m pytest tests/static -m static
 
 # JupyterHub's proxy from the npm registry, pinned by deploy/jupyterhub/package-lock.json, into
 # deploy/jupyterhub/node_modules (never global). Without npm the recipe's test skips, saying why.

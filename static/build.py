@@ -56,6 +56,28 @@ PLOTLY_DROP = re.compile(
 )
 
 
+# Everything the site is made from: a build whose stamp matches these files is reused as is.
+INPUTS = ("static", "notebooks", "gamelib", "widgets", "share/jupyter", "pyproject.toml")
+STAMP = OUT / ".inputs-sha256"
+
+
+def inputs_digest() -> str:
+    """One hash of every input file (names and contents), caches and bytecode excluded."""
+    digest = hashlib.sha256()
+    for top in INPUTS:
+        path = ROOT / top
+        files = [path] if path.is_file() else sorted(path.rglob("*"))
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".pyc":
+                digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def up_to_date() -> bool:
+    return STAMP.exists() and STAMP.read_text().strip() == inputs_digest()
+
+
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -270,6 +292,7 @@ ROOT_PAGE = """<!doctype html>
 
 
 def build(offline: bool) -> None:
+    digest = inputs_digest()
     core = fetch_pyodide(offline)
     wheels = fetch_wheels(offline)
     staged = CACHE / "staged"
@@ -306,6 +329,7 @@ def build(offline: bool) -> None:
         "--no-sourcemaps", cwd=lite, env=env)  # fmt: skip
     shutil.copytree(lite / PYODIDE_DIR, OUT / PYODIDE_DIR, dirs_exist_ok=True)
     (OUT / "index.html").write_text(ROOT_PAGE, encoding="utf-8")
+    STAMP.write_text(digest + "\n")
 
 
 def main() -> None:

@@ -1,0 +1,129 @@
+"""The static site in Chromium with no way out of 127.0.0.1: the landing page and one lesson of
+each game start Python in the browser, show their widgets, and a moved control changes a chart;
+no console error, no failed or outside request. First-widget times, cold and on a second visit,
+go to ``test-artifacts/static-timings.json`` (docs/static.md quotes them)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = pytest.mark.static
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+LANDING = "voici/render/index.html"
+# One lesson of each game, both languages: a control there drives a chart.
+LESSONS = [
+    "voici/render/cnw/01_board_and_battles.html",
+    "voici/render/airwar/03_odds_of_interception.html",
+    "voici/render/it/rails/02_cards_and_odds.html",
+    "voici/render/logiquo/02_odds_of_defense.html",
+]
+WIDGET = "#rendered_cells .jupyter-widgets"
+START_TIMEOUT = 240_000  # ms: Python's start in a browser on a busy 2-core CI machine
+TIMINGS: dict[str, dict[str, float]] = {}
+
+FIGURES_JS = """() => JSON.stringify([...document.querySelectorAll('.js-plotly-plot')]
+  .map(gd => (gd.data || []).map(t => [t.x, t.y, t.z, t.marker && t.marker.color, t.visible])))"""
+
+
+class Watch:
+    """Every request that leaves 127.0.0.1 (aborted), console error and failed request."""
+
+    def __init__(self, context) -> None:
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def page(self, context):
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("requestfailed", lambda r: self.errors.append(f"{r.url} {r.failure}"))
+        return page
+
+    def assert_clean(self) -> None:
+        assert not self.outside, f"requests outside 127.0.0.1: {self.outside[:5]}"
+        assert not self.errors, f"console errors or failed requests: {self.errors[:5]}"
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def open_lesson(watch: Watch, context, url: str):
+    """The page, once its first widget shows; returns it and the seconds that took."""
+    page = watch.page(context)
+    start = time.monotonic()
+    page.goto(url)
+    page.wait_for_selector("#lessons-loading", state="visible", timeout=10_000)
+    page.wait_for_selector(WIDGET, state="visible", timeout=START_TIMEOUT)
+    return page, time.monotonic() - start
+
+
+def move_a_control_and_see_a_chart_change(page) -> None:
+    page.wait_for_selector(".js-plotly-plot", state="visible", timeout=START_TIMEOUT)
+    page.wait_for_selector("#lessons-loading", state="detached", timeout=START_TIMEOUT)
+    before = page.evaluate(FIGURES_JS)
+    changed = f"() => ({FIGURES_JS})() !== {json.dumps(before)}"
+    for control in page.locator(".widget-slider .noUi-handle, .widget-toggle-button").all()[:6]:
+        control.scroll_into_view_if_needed()
+        if "noUi-handle" in (control.get_attribute("class") or ""):
+            control.focus()
+            control.press("ArrowRight")
+        else:
+            control.click()
+        try:
+            page.wait_for_function(changed, timeout=15_000)
+            return
+        except PlaywrightTimeout:  # this control drives no chart: try the next one
+            continue
+    pytest.fail("no slider or toggle of the page changed a chart")
+
+
+def test_the_landing_page_links_every_lesson(static_site, static_url, context):
+    watch = Watch(context)
+    page = watch.page(context)
+    page.goto(f"{static_url}/")  # the site's root goes to the landing page
+    page.wait_for_url(f"**/{LANDING}")
+    page.wait_for_selector("#rendered_cells h1", state="visible", timeout=60_000)
+    links = page.eval_on_selector_all(
+        "#rendered_cells a[href$='.html']", "els => els.map(e => e.getAttribute('href'))"
+    )
+    lessons = [link for link in links if "/" in link and not link.startswith("it/")]
+    assert len(lessons) >= 18, links
+    for link in lessons:
+        assert (static_site / "voici" / "render" / link).is_file(), link
+    page.close()
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.split("render/")[1])
+def test_a_lesson_runs_in_the_browser(static_url, context, lesson):
+    watch = Watch(context)
+    page, cold = open_lesson(watch, context, f"{static_url}/{lesson}")
+    move_a_control_and_see_a_chart_change(page)
+    page.close()
+    _, warm = open_lesson(watch, context, f"{static_url}/{lesson}")  # same browser: its caches
+    TIMINGS[lesson] = {"cold_s": round(cold, 1), "second_visit_s": round(warm, 1)}
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "static-timings.json").write_text(json.dumps(TIMINGS, indent=1))
+    print(f"{lesson}: first widget {cold:.1f} s cold, {warm:.1f} s on a second visit")
+    watch.assert_clean()
