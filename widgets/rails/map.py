@@ -51,6 +51,7 @@ ROUTE_COLORS = {
 PLAYER_COLORS = palette.players(5)
 PLAYER_SYMBOLS = list(palette.SYMBOLS[:5])
 PLAYER_MARKS = list(palette.MARKS[:5])
+PLAYER_INK = [palette.ink(c) for c in PLAYER_COLORS]  # the same hues as text on white (4.5:1)
 CASING = "#111111"  # the dark edge around a claimed route
 HIGHLIGHT = "#00c8ff"
 

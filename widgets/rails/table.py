@@ -29,11 +29,12 @@ from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import boxed, card, dropdown, html_table, tagged
 from widgets.i18n import t
+from widgets.kit import palette
 from widgets.kit.table import Offer, TableBase
 from widgets.rails import words
 from widgets.rails.map import (
     HIGHLIGHT,
-    PLAYER_COLORS,
+    PLAYER_INK,
     PLAYER_MARKS,
     ROUTE_COLORS,
     BoardFigure,
@@ -41,7 +42,8 @@ from widgets.rails.map import (
 
 SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5
-TEXT_ON = {"white": "#222", "yellow": "#222", "orange": "#222", "grey": "#222"}
+# black or white text, whichever reads better on a card colour (pink and green want black)
+TEXT_ON = {kind: palette.text_on(colour) for kind, colour in ROUTE_COLORS.items()}
 
 
 def make_bot(kind: str, seed: int) -> Any:
@@ -54,7 +56,7 @@ def make_bot(kind: str, seed: int) -> Any:
 
 def _chip(kind: str, count: int | None = None) -> str:
     colour = ROUTE_COLORS[kind]
-    fg = TEXT_ON.get(kind, "#fff")
+    fg = TEXT_ON[kind]
     label = t(f"rails.color.{kind}").split(" (")[0]
     n = f" ×{count}" if count is not None else ""
     return (
@@ -65,7 +67,7 @@ def _chip(kind: str, count: int | None = None) -> str:
 
 def player_mark(p: int) -> str:
     """A seat's colour and shape together (HTML), so a player is never told by colour alone."""
-    return f"<span style='color:{PLAYER_COLORS[p]}'>{PLAYER_MARKS[p]}</span>"
+    return f"<span style='color:{PLAYER_INK[p]}'>{PLAYER_MARKS[p]}</span>"
 
 
 def route_name(board: Any, rid: int) -> str:
@@ -315,7 +317,7 @@ class RailsTable(TableBase):
         name = html.escape(state.names[p])
         return t(
             "rails.play.status",
-            name=f"{player_mark(p)} <span style='color:{PLAYER_COLORS[p]}'>{name}</span>",
+            name=f"{player_mark(p)} <span style='color:{PLAYER_INK[p]}'>{name}</span>",
             phase=t(f"rails.table.phase_{state.phase}"),
             round=state.turn // state.players + 1,
             last=last,
@@ -359,7 +361,7 @@ class RailsTable(TableBase):
             b.description = t(f"rails.play.card.{name}")
             b.tooltip = t("rails.play.take", card=b.description)
             b.style.button_color = ROUTE_COLORS[name]
-            b.style.text_color = TEXT_ON.get(name, "#fff")
+            b.style.text_color = TEXT_ON[name]
             b.disabled = name not in takable
         self.deck_button.disabled = not any(isinstance(a, rails.DrawDeck) for a in legal)
         self.tickets_button.disabled = not any(isinstance(a, rails.DrawTickets) for a in legal)

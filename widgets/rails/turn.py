@@ -21,8 +21,9 @@ from gamelib.rails.cards import CARD_NAMES
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
 from widgets.common import card, html_table, tagged
 from widgets.i18n import t
+from widgets.kit import palette
 from widgets.rails import words
-from widgets.rails.map import PLAYER_COLORS, PLAYER_MARKS, ROUTE_COLORS
+from widgets.rails.map import PLAYER_INK, PLAYER_MARKS, ROUTE_COLORS
 from widgets.rails.table import make_bot
 
 MOMENTS = ("setup", "turn", "last_round")
@@ -59,7 +60,7 @@ def moment_index(states: list[Any], moment: str) -> int:
 
 def chip(kind: str, count: int = 1) -> str:
     colour = ROUTE_COLORS[kind]
-    fg = "#222" if kind in ("white", "yellow", "orange", "grey") else "#fff"
+    fg = palette.text_on(colour)  # black or white, whichever reads better on the card
     return (
         f"<span style='display:inline-block;background:{colour};color:{fg};border:1px solid "
         f"#555;border-radius:4px;padding:1px 6px;margin:1px'>"
@@ -163,7 +164,7 @@ class TurnView(w.VBox):
 
     def _name(self, p: int) -> str:
         """A seat's name in its colour after its shape, as the table's legend shows it."""
-        colour = PLAYER_COLORS[p % len(PLAYER_COLORS)]
+        colour = PLAYER_INK[p % len(PLAYER_INK)]
         mark = PLAYER_MARKS[p % len(PLAYER_MARKS)]
         return f"<span style='color:{colour}'>{mark} {html.escape(self.state.names[p])}</span>"
 
