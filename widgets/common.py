@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -32,6 +34,95 @@ def figure(height: int = 420, **layout: Any) -> go.FigureWidget:
     )
     fig.update_layout(**{**defaults, **layout})
     fig._config = plotly_config()
+    return fig
+
+
+# plotly's own percent formats: ``%{y:.1%}`` in a hover template, ``tickformat=".0%"``.
+_HOVER_PERCENT = re.compile(r"%\{(?P<field>[xyz]):\.(?P<digits>\d)%\}")
+_TICK_PERCENT = re.compile(r"^\.(?P<digits>\d)%$")
+_STEPS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25)
+
+
+def percent_text(p: float, digits: int = 1) -> str:
+    """A share as the language writes a percentage (``12.3%``, ``12,3 %``: ``common.percent``
+    with the decimal mark of ``common.separators``)."""
+    decimal = t("common.separators")[0]
+    return t("common.percent", value=f"{100 * float(p):.{digits}f}".replace(".", decimal))
+
+
+def _percent_ticks(top: float, digits: int, step: float | None = None) -> dict[str, Any]:
+    """About five round ticks from 0 to ``top`` (or every ``step``), by :func:`percent_text`."""
+    step = step or next((s for s in _STEPS if top / s <= 6), 0.25)
+    shown = max(digits, max(0, -math.floor(math.log10(100 * step) + 1e-9)))
+    values = [round(i * step, 6) for i in range(int(top / step + 1e-9) + 1)]
+    return dict(
+        tickmode="array", tickvals=values, ticktext=[percent_text(v, shown) for v in values]
+    )
+
+
+def _percent_cells(values: Any, digits: int) -> list[Any]:
+    """:func:`percent_text` of each value, row by row for a heatmap's table."""
+    return [
+        ""
+        if v is None
+        else _percent_cells(v, digits)
+        if isinstance(v, list | tuple)
+        else percent_text(v, digits)
+        for v in values or ()
+    ]
+
+
+def localise_percents(fig: go.FigureWidget) -> go.FigureWidget:
+    """Make plotly's percent formats follow the language (issue #12). plotly (d3-format) writes
+    ``%{y:.1%}`` and ``tickformat=".0%"`` as ``12.3%``, which is English; the separators turn
+    the point into a comma but cannot add the space of Italian ``12,3 %``. So where the catalog's
+    ``common.percent`` is not plotly's own ``{value}%``, a hover shows ``customdata`` written by
+    :func:`percent_text` (kept up to date when the trace's values change) and a percent axis
+    gets its tick texts the same way (from its range, or from the data when it has none).
+    Call it once, after the figure's traces are added; English pages keep plotly's formats."""
+    if t("common.percent") == "{value}%":
+        return fig
+    for trace in fig.data:
+        found = _HOVER_PERCENT.search(trace.hovertemplate or "")
+        if found is None:
+            continue
+        field, digits = found["field"], int(found["digits"])
+        trace.hovertemplate = _HOVER_PERCENT.sub("%{customdata}", trace.hovertemplate, count=1)
+
+        def fill(tr: Any, values: Any, digits: int = digits) -> None:
+            tr.customdata = _percent_cells(values, digits)
+
+        fill(trace, getattr(trace, field))
+        trace.on_change(fill, field, append=True)
+    for name in ("xaxis", "yaxis"):
+        axis = fig.layout[name]
+        found = _TICK_PERCENT.match(axis.tickformat or "")
+        if found is None:
+            continue
+        digits, field = int(found["digits"]), name[0]
+        axis.tickformat = None
+        if axis.range is not None:
+            axis.update(_percent_ticks(axis.range[1], digits))
+            continue
+        if any(tr.type == "histogram" for tr in fig.data):  # shares the browser computes
+            axis.update(_percent_ticks(1.0, digits, step=0.05))
+            continue
+
+        def follow(
+            _tr: Any, _values: Any, axis: Any = axis, digits: int = digits, field: str = field
+        ) -> None:
+            data = [v for tr in fig.data for v in (getattr(tr, field, None) or ()) if v is not None]
+            axis.update(_percent_ticks(max(data, default=0.0) or 1.0, digits))
+
+        follow(None, None)
+        for trace in fig.data:
+            trace.on_change(follow, field, append=True)
+    for trace in fig.data:  # a heatmap's colour bar of shares from 0 to 1
+        bar = getattr(trace, "colorbar", None)
+        found = _TICK_PERCENT.match((bar.tickformat if bar is not None else None) or "")
+        if found is not None:
+            bar.tickformat = None
+            bar.update(_percent_ticks(1.0, int(found["digits"])))
     return fig
 
 

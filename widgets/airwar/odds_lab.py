@@ -16,7 +16,7 @@ from gamelib.airwar import cards, odds
 from gamelib.airwar.cards import Card
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import SIDE_COLOURS, side_label
-from widgets.common import boxed, card
+from widgets.common import boxed, card, localise_percents
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import Setting, chart, number, percent, redraw, slider
@@ -67,6 +67,7 @@ class OddsLab(w.VBox):
             mode="lines+markers", name=t("airwar.odds.exact"), line=dict(color=EXACT, width=3)
         )
         mc.add_simulated(self.pick_fig, t("airwar.odds.monte_carlo"), size=12)
+        localise_percents(self.pick_fig)
         # ---- damage through
         self.raid = w.Dropdown(
             options=[(t(f"airwar.odds.raid_{s}"), s) for s in cards.SIDES],
@@ -105,6 +106,7 @@ class OddsLab(w.VBox):
         )
         self.damage_fig.add_bar(name=t("airwar.odds.exact"), marker_color=EXACT)
         mc.add_simulated(self.damage_fig, t("airwar.odds.monte_carlo"), size=12)
+        localise_percents(self.damage_fig)
         self.battle_fig = chart(
             420,
             t("airwar.odds.battle_title"),

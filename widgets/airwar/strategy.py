@@ -13,7 +13,7 @@ from gamelib.airwar import simulate
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES
 from widgets.airwar.deck import SIDE_COLOURS, side_label
-from widgets.common import boxed
+from widgets.common import boxed, localise_percents
 from widgets.i18n import t
 from widgets.kit import strategy as kit
 
@@ -62,6 +62,7 @@ class StrategyLab(kit.StrategyLab):
             y=[0, 0, 0],
             marker_color=[SIDE_COLOURS["axis"], SIDE_COLOURS["allies"], "#aab7b8"],
         )
+        localise_percents(self.rate_fig)
         self.turns_fig = kit.chart(
             320,
             t("airwar.strategy.turns_title"),

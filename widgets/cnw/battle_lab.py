@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import battle
-from widgets.common import boxed, card, dice_html
+from widgets.common import boxed, card, dice_html, localise_percents
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import (
@@ -249,6 +249,8 @@ class BattleLab(w.VBox):
         self.loss_fig.add_bar(name=t("cnw.battle.attackers_left"), marker_color="#c0392b")
         self.loss_fig.add_bar(name=t("cnw.battle.defenders_left"), marker_color="#2874a6")
         self.loss_fig.update_xaxes(dtick=1)
+        for fig in (self.roll_fig, self.curve_fig, self.heat_fig, self.loss_fig):
+            localise_percents(fig)
 
     def _update(self, _change: Any = None) -> None:
         """Redraw what the controls change, one batch (one message) per figure that changed.

@@ -23,6 +23,7 @@ from widgets.common import (
     card,
     figure,
     html_table,
+    localise_percents,
     progress_bar,
     run_with_progress,
     tagged,
@@ -121,6 +122,7 @@ class CardLab:
             legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
             margin=dict(l=60, r=20, t=50, b=110),
         )
+        localise_percents(self.odds_fig)  # a fixed range: its ticks need no traces
         hands = list(range(MAX_HAND + 1))
         chances = [card_odds.tris_chances(k) for k in hands]
         self.odds_fig.add_scatter(
@@ -188,6 +190,7 @@ class CardLab:
             legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
             margin=dict(l=60, r=20, t=50, b=110),
         )
+        localise_percents(self.often_fig)  # a fixed range: its ticks need no traces
         draws = list(range(0, len(self.deck.gateway_cards) + 1))
         self.often_fig.add_scatter(
             name=t("cnw.cards.some_imprevisto"),

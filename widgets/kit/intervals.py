@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.study.stats import Interval, projected
-from widgets.common import boxed
+from widgets.common import boxed, localise_percents
 from widgets.i18n import t
 from widgets.kit.strategy import chart, number, percent
 
@@ -103,6 +103,7 @@ class MoreGames(w.VBox):
                 line=dict(dash="dash", color="#555"),
                 name=t("common.intervals.fair"),
             )
+        localise_percents(self.fig)
         self.text = w.HTML("<br>".join(lines))
         self.text.add_class("kit-intervals-text")
         super().__init__([boxed(self.fig, "kit-fig-intervals"), self.text], **kwargs)

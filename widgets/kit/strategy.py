@@ -27,7 +27,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from gamelib.core import IllegalAction
-from widgets.common import Notice, card, figure, progress_bar, run_with_progress
+from widgets.common import Notice, card, figure, localise_percents, progress_bar, run_with_progress
 from widgets.i18n import t
 from widgets.kit import cache, executor
 from widgets.kit.refusals import refusal
@@ -115,7 +115,7 @@ def shares_by_group(
             bingroup=bingroup,
             xbins=dict(size=bin_size),
         )
-    return fig
+    return localise_percents(fig)
 
 
 def rates_by_group(
@@ -138,7 +138,7 @@ def rates_by_group(
         fig.add_bar(
             x=list(categories), y=[0] * len(categories), name=name, marker_color=colour, **trace
         )
-    return fig
+    return localise_percents(fig)
 
 
 def step(

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.logiquo import cards, odds
-from widgets.common import boxed, card
+from widgets.common import boxed, card, localise_percents
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
@@ -122,6 +122,8 @@ class OddsLab(w.VBox):
             marker_color=PLAIN,
             hovertemplate="≥ %{x}: %{y:.2%}<extra></extra>",
         )
+        for fig in (self.hand_fig, self.cat_fig, self.chain_fig):
+            localise_percents(fig)
 
         self.seed = seed_setting(seed).build()
         trials = [(number(n, 0, grouping=True), n) for n in (1_000, 10_000, 50_000)]

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.rails import odds
-from widgets.common import boxed, card
+from widgets.common import boxed, card, localise_percents
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
@@ -75,6 +75,8 @@ class OddsLab(w.VBox):
             yaxis=dict(title=t("rails.odds.probability"), tickformat=".1%"),
         )
         self.wipe_fig.add_bar(hovertemplate="%{x}: %{y:.2%}<extra></extra>")
+        for fig in (self.ready_fig, self.dist_fig, self.wipe_fig):
+            localise_percents(fig)
         self.choice_fig = chart(
             320,
             t("rails.odds.choice_title"),
