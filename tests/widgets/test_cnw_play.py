@@ -7,6 +7,7 @@ told apart by colour-blind-safe colours and by shape, with a legend."""
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import numpy as np
@@ -215,9 +216,11 @@ def test_recap_says_and_rings_what_the_human_lost() -> None:
                 lost = table.map.rings["lost"]
                 assert len(lost.lon) >= 1
                 s = table.state
-                for code in CODES:
-                    if words.gateway(code) in table.recap.value.split("gateway(s):")[1]:
-                        assert s.owner[CODES.index(code)] != 0
+                said = re.search(r"lost \d+ gateway\(s\): (.*?) \(red squares", table.recap.value)
+                assert said is not None
+                named = [c for c in CODES if words.gateway(c) in said.group(1)]
+                assert len(named) == len(lost.lon)
+                assert all(s.owner[CODES.index(c)] != 0 for c in named)
                 return
             if not table.human_to_move():
                 break
@@ -239,3 +242,17 @@ def test_the_italian_table_prompts_in_the_rulebooks_words() -> None:
         assert table.auto_button.description.startswith("Piazza il resto")
     finally:
         set_language("en")
+
+
+def test_a_zoom_frames_europe_in_place() -> None:
+    table = CnwTable(seed=1)
+    fig = table.fig
+    traces = len(fig.data)
+    table.map.zoom.value = "europe"
+    lon = fig.layout.geo.lonaxis.range
+    europe = [table.map._lonlat(c) for c in table.map.board.regions["europe"].gateways]
+    assert all(lon[0] < x < lon[1] for x, _ in europe)
+    assert lon[1] - lon[0] < 200  # the whole schematic board spans 340 degrees
+    assert len(fig.data) == traces  # the same figure, re-framed
+    table.map.zoom.value = "all"
+    assert fig.layout.geo.lonaxis.range == (-170, 170)

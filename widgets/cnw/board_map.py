@@ -42,6 +42,14 @@ REGION_COLORS = {
 }
 FALLBACK_COLORS = ["#1f77b4", "#2ca02c", "#9467bd", "#d62728", "#ff7f0e", "#17becf", "#8c564b"]
 HIGHLIGHT = "#c0392b"
+# A zoom on part of the board (issue #13: Europe legible, a map that fills a phone's width):
+# the regions each choice frames.
+ZOOMS = {
+    "all": (),
+    "americas": ("north_america", "south_america"),
+    "europe": ("europe", "africa_middle_east"),
+    "asia": ("asia", "asia_pacific"),
+}
 
 
 GEO_VIEW = land_geo(
@@ -74,13 +82,15 @@ class BoardMap(w.VBox):
         overlays: tuple[tuple[str, dict], ...] = (),
         view: str = "geo",
         rings: tuple[tuple[str, dict], ...] = (),
+        zoom: bool = False,
         **kwargs: Any,
     ) -> None:
         """``overlays``: extra line traces ``(name, line style)`` drawn under the gateways, which
         other widgets fill with :meth:`draw_overlay` (game tables: delivery chains, corridors);
         ``rings``: marker traces ``(name, marker style)`` drawn over them, filled with
         :meth:`mark` (a table's recap: gateways lost and won). ``view``: "geo" or "schematic"
-        (a game table starts on the schematic board, where Europe's labels do not overlap)."""
+        (a game table starts on the schematic board, where Europe's labels do not overlap);
+        ``zoom``: a control framing one part of the world (``self.zoom``)."""
         self.board = cnw_board.load()
         self._overlay_specs = overlays
         self._ring_specs = rings
@@ -114,10 +124,20 @@ class BoardMap(w.VBox):
             "cnw-gateway-select",
         )
         self.view.add_class("cnw-view-toggle")
+        self.zoom = tagged(
+            w.ToggleButtons(
+                options=[(t(f"cnw.play.zoom_{k}"), k) for k in ZOOMS] if zoom else [("", "all")],
+                value="all",
+                description=t("cnw.play.zoom") if zoom else "",
+                style={"button_width": "auto"},
+            ),
+            "cnw-zoom",
+        )
         self.info = tagged(w.HTML(), "cnw-gateway-info")
         self.fig = map_figure(height)
         self._build_traces()
         self.view.observe(lambda _: self._redraw(), "value")
+        self.zoom.observe(lambda _: self._redraw(), "value")
         self.colour_by.observe(lambda _: self._recolour(), "value")
         self.gateway.observe(lambda ch: self.select(ch["new"] or None), "value")
         ranking = sorted(self.betweenness, key=self.betweenness.get, reverse=True)[:15]
@@ -232,7 +252,9 @@ class BoardMap(w.VBox):
     # ---------------------------------------------------------------- updates in place
     def _redraw(self) -> None:
         with self.fig.batch_update():
-            self.fig.layout.geo = GEO_VIEW if self.view.value == "geo" else SCHEMATIC_VIEW
+            self.fig.layout.geo = self._framed(
+                GEO_VIEW if self.view.value == "geo" else SCHEMATIC_VIEW
+            )
             for trace, links in zip(self.fig.data[:2], self._link_sets, strict=True):
                 trace.lon, trace.lat = self._segments(links)
             for name in self.overlays:
@@ -243,6 +265,24 @@ class BoardMap(w.VBox):
                 move_nodes(self.rings[name], [self._lonlat(c) for c in self._ring_codes[name]])
             self._draw_selection()
         self._recolour()
+
+    def _framed(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` framed on the zoom's regions (their gateways, with a margin)."""
+        regions = ZOOMS.get(self.zoom.value, ())
+        if not regions:
+            return view
+        points = [self._lonlat(c) for r in regions for c in self.board.regions[r].gateways]
+        lons, lats = [p[0] for p in points], [p[1] for p in points]
+        pad_lon = max(6.0, 0.08 * (max(lons) - min(lons)))
+        pad_lat = max(4.0, 0.1 * (max(lats) - min(lats)))
+        lon = [min(lons) - pad_lon, max(lons) + pad_lon]
+        lat = [min(lats) - pad_lat, max(lats) + pad_lat]
+        return {
+            **view,
+            "lonaxis": dict(range=lon),
+            "lataxis": dict(range=lat),
+            "center": dict(lon=sum(lon) / 2, lat=sum(lat) / 2),
+        }
 
     def _recolour(self) -> None:
         top = max(self.betweenness.values()) or 1.0

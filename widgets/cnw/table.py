@@ -163,7 +163,7 @@ class CnwTable(TableBase):
     default_seat = "courier"
     min_players, max_players = 3, MAX_PLAYERS
     make_bot = staticmethod(make_bot)
-    map_height = 470  # the map and the turn panel beside it fit a 900 px high screen
+    map_height = 430  # the map and the turn panel beside it fit a 900 px high screen
 
     def __init__(
         self,
@@ -212,7 +212,7 @@ class CnwTable(TableBase):
     # ------------------------------------------------------------------ building
     def build(self) -> list[w.Widget]:
         self.map = BoardMap(
-            height=self.map_height, overlays=OVERLAYS, view="schematic", rings=RINGS
+            height=self.map_height, overlays=OVERLAYS, view="schematic", rings=RINGS, zoom=True
         )
         self.fig = self.map.fig
         self.fig.update_layout(showlegend=False)
@@ -278,7 +278,11 @@ class CnwTable(TableBase):
         turn.layout.flex = "1 1 340px"
         turn.layout.min_width = "0"
         board = w.VBox(
-            [self.map.view, self.legend, boxed(self.fig, "cnw-fig-table")],
+            [
+                w.HBox([self.map.view, self.map.zoom], layout=w.Layout(flex_flow="row wrap")),
+                self.legend,
+                boxed(self.fig, "cnw-fig-table"),
+            ],
             layout=w.Layout(flex="3 1 560px", min_width="0"),
         )
         play = tagged(
@@ -507,9 +511,9 @@ class CnwTable(TableBase):
         return ""
 
     def recap_html(self, start: int, end: int) -> str:
-        """The kit's recap of the bots' moves, then what each human lost and won meanwhile
-        (ringed on the map: red squares lost, green circles won) and the re-rolls the table
-        answered for them."""
+        """What each human lost and won while the bots played (first: it matters most; ringed
+        on the map: red squares lost, green circles won) and the re-rolls the table answered
+        for them, then the kit's recap of the bots' moves."""
         out = super().recap_html(start, end)
         history = self.session.history
         before, after = history[start], history[end]
@@ -545,7 +549,7 @@ class CnwTable(TableBase):
         self._recap_fresh = True
         if not lines:
             return out
-        return out + "".join(f"<div>{x}</div>" for x in lines)
+        return "".join(f"<div><b>{x}</b></div>" for x in lines) + out
 
     def offers(self) -> list[Offer]:
         """The kit's action buttons, and the decision button with each choice of the
