@@ -82,6 +82,7 @@ def _hardest_check(lab: Any, name: str, hand: int) -> Choice:
             cats=_names(a),
             p=percent(float(min(per.values()))),
             rows=", ".join(f"{category_label(c)} {percent(float(v))}" for c, v in per.items()),
+            verdict=_t(L2, "hardest_10", "same" if a == hardest(3) else "changed"),
         )
 
     return Choice(
