@@ -184,3 +184,21 @@ def test_a_human_with_only_a_pass_passes_unasked(table, monkeypatch):
     assert table.auto_answer(0) == rails.Pass()
     monkeypatch.setattr(rails, "legal_actions", lambda s: [rails.DrawDeck()])
     assert table.auto_answer(0) is None  # one card to draw is still the player's to see
+
+
+def test_a_click_on_a_route_the_hand_cannot_pay_says_why(table):
+    at_turn(table)
+    mids = table.drawing.trace("midpoints")
+    payable = {rid for _, rid in table.route.options}
+    out = next(r for r in table.board.routes if r.id not in payable)
+    inside = next(iter(payable))
+
+    class Points:
+        def __init__(self, rid: int) -> None:
+            self.point_inds = [list(mids.customdata).index(rid)]
+
+    table._on_route_click(mids, Points(inside), None)
+    assert table.route.value == inside
+    table._on_route_click(mids, Points(out.id), None)
+    assert table.route.value == inside and "lesson-error" in table.notice.value
+    assert f"{out.a} – {out.b} is not in the route list" in table.notice.value

@@ -228,10 +228,14 @@ class RailsTable(TableBase):
         return 200 - self.state.actions
 
     def _on_route_click(self, trace: Any, points: Any, _state: Any) -> None:
+        """A click on a route's middle chooses it, or says why it is not offered."""
         if points.point_inds:
             rid = trace.customdata[points.point_inds[0]]
             if rid in [v for _, v in self.route.options]:
                 self.route.value = rid
+            elif self.human_to_move() and self.state.phase == TURN:
+                route = html.escape(route_name(self.board, rid))
+                self.notice.error(t("rails.play.not_payable", route=route))
 
     def _suggest_payment(self) -> None:
         """The payments that fit the chosen route, the cheapest pre-selected (from gamelib)."""
