@@ -34,6 +34,7 @@ def test_a_teacher_opens_a_guide_and_prints_a_worksheet(watched_page: Any, voila
     page.locator(".teachers-notes-toggle").first.click()
     wait_text(page, ".teachers-notes", "What neutralises a threat")
     screenshot(page, "notebooks__it__teachers__logiquo_guide")
+    assert watched_page.problems() == {}, watched_page.problems()
     assert_healthy(watched_page)
 
     watched_page.console_errors.clear()  # the closed page's kernel (voila#1458, as elsewhere)

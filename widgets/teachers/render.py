@@ -37,10 +37,11 @@ SHEET_CSS = """
 PRINT_CSS = """
 @media print {
   @page { margin: 14mm 16mm; }
-  html, body, #main, .jp-LabShell, .jp-NotebookPanel, .jp-Notebook, .jp-Cell, .jp-OutputArea,
-  .jp-OutputArea-child, .jp-OutputArea-output, .widget-box, .widget-html, .widget-html-content {
+  /* every box around the sheet grows with it (Voila's panels scroll inside a fixed height) */
+  *:has(.teachers-sheet) {
     overflow: visible !important; height: auto !important; max-height: none !important;
-    position: static !important; }
+    position: static !important; contain: none !important; width: auto !important;
+    min-width: 0 !important; display: block !important; break-inside: auto !important; }
   body:has(.teachers-sheet) .jp-Cell:not(:has(.teachers-sheet)) { display: none !important; }
   .teachers-noprint, #voila-header, .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
   .teachers-sheet { max-width: none; }
