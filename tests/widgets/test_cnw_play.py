@@ -256,3 +256,36 @@ def test_a_zoom_frames_europe_in_place() -> None:
     assert len(fig.data) == traces  # the same figure, re-framed
     table.map.zoom.value = "all"
     assert fig.layout.geo.lonaxis.range == (-170, 170)
+
+
+def first_of_each_phase() -> dict[str, cnw.CnwState]:
+    """The first state of every phase in a seeded 5-player game of random bots with DIPLOMAZIA
+    (pacts, neutral gateways, eliminations: all thirteen decision phases occur)."""
+    state = cnw.new_game(["a", "b", "c", "d", "e"], seed=1, diplomazia=True)
+    bots = [cnw.bots.RandomBot(10 + i) for i in range(5)]
+    found: dict[str, cnw.CnwState] = {}
+    while not cnw.is_over(state) and len(found) < len(st.PHASES) - 1:
+        found.setdefault(state.phase, state)
+        state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+    return found
+
+
+def test_every_decision_kind_has_a_prompt_and_a_shown_control() -> None:
+    """Each of the thirteen decision phases of §4–§12, its seat made human: one sentence says
+    what to do, and a shown, enabled control plays a legal move."""
+    found = first_of_each_phase()
+    assert set(found) == set(st.PHASES) - {st.OVER}
+    table = CnwTable(seed=1)
+    for phase, state in found.items():
+        kinds = ["courier"] * 5
+        kinds[cnw.current_player(state)] = "human"
+        table._start(Session.start(cnw, state), kinds)
+        assert table.prompt.value, phase
+        offers = [
+            o
+            for o in table.offers()
+            if o.control.layout.display != "none" and not o.control.disabled
+        ]
+        assert offers, phase
+        offers[0].press()
+        assert table.session.index > 0 or table.state is not state, phase
