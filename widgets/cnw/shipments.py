@@ -25,6 +25,12 @@ from widgets.kit.strategy import number
 CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
 
 
+def route(codes: list[str]) -> str:
+    """A corridor or a delivery chain in words: each gateway with its city ("MXP · Milano
+    Malpensa") rather than a bare airport code."""
+    return " → ".join(words.gateway(c) for c in codes)
+
+
 class ShipmentLab:
     """Panels for lesson 2: ``panel("classes" | "corridor" | "bridges" | "deck")``."""
 
@@ -122,8 +128,8 @@ class ShipmentLab:
         return t(
             "cnw.ships.option",
             id=c.id,
-            origin=c.origin,
-            destination=c.destination,
+            origin=words.gateway(c.origin),
+            destination=words.gateway(c.destination),
             sector=self.deck.sectors[c.sector],
             klass=klass.name_it if language() == "it" else klass.name,
             hops=c.hops,
@@ -140,9 +146,9 @@ class ShipmentLab:
         klass = self.deck.classes[card_.klass]
         self.corridor_info.value = t(
             "cnw.ships.corridor_info",
-            origin=card_.origin,
-            destination=card_.destination,
-            path=" → ".join(path),
+            origin=words.gateway(card_.origin),
+            destination=words.gateway(card_.destination),
+            path=route(path),
             hops=len(path) - 1,
             board_hops=len(plain) - 1,
             dashed=card_.dashed,

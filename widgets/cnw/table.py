@@ -29,6 +29,7 @@ from gamelib.cnw.network import CODES
 from widgets import i18n
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
+from widgets.cnw.shipments import route
 from widgets.common import (
     boxed,
     button,
@@ -786,11 +787,11 @@ class CnwTable(TableBase):
                 rows.append(
                     [
                         f"<span style='color:{PLAYER_COLORS[q]}'>■</span> {who}",
-                        f"#{card_id} {info['origin']} → {info['destination']}",
+                        f"#{card_id} {route([info['origin'], info['destination']])}",
                         t(f"cnw.class.{info['class']}"),
                         f"<b style='color:#a93226'>{left}</b>" if deadline <= 1 else left,
                         f"+{info['pawns']} / +{info['sla']} SLA",
-                        " → ".join(chain) if chain else "—",
+                        route(chain) if chain else "—",
                     ]
                 )
         head = [
