@@ -32,6 +32,16 @@ HIGHLIGHT = "#e74c3c"
 PLAIN = "#b0b7bf"
 
 
+def official(title: str, key: str) -> str:
+    """A CIS Controls or NIST CSF title as the standard publishes it (in English: the proper name
+    of a standard, quoted in italics, never translated), followed by the catalog's gloss in the
+    page's language (``logiquo.frameworks.<key>``: Italian words; empty in English, whose pages
+    need none), HTML-safe. The decision and its reason are in docs/rules/logiquo.md."""
+    gloss = t(f"logiquo.frameworks.{key}")
+    quoted = f"<i>{html.escape(title)}</i>"
+    return f"{quoted} – {html.escape(gloss)}" if gloss else quoted
+
+
 def card_html(c: cards.Card) -> str:
     """A card face: names, category, text, and the framework references behind it."""
     colour = c.colour or "#5d6d7e"
@@ -68,14 +78,15 @@ def card_html(c: cards.Card) -> str:
         cis = cards.cis_safeguards().get(c.cis_safeguard or "", "")
         csf_cat = cards.csf_subcategories().get(c.csf or "", "")
         outcome = cards.csf_outcome(c.csf or "") or ""
+        category = (c.csf or "").split("-")[0]
         rows.append(
             t(
                 "logiquo.deck.control_facts",
                 cis=c.cis_safeguard,
-                cis_title=html.escape(cis),
+                cis_title=official(cis, f"cis.{c.cis_safeguard}"),
                 csf=c.csf,
-                csf_category=html.escape(csf_cat),
-                outcome=html.escape(outcome),
+                csf_category=official(csf_cat, f"csf_category.{category}"),
+                outcome=official(outcome, f"csf.{c.csf}"),
             )
         )
         threats = ", ".join(f"{n} {html.escape(card_name(cards.threat(n)))}" for n in c.mitigates)
