@@ -13,7 +13,8 @@ import pytest
 import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar import scenario
-from widgets.airwar.table import AirWarTable, raid_why
+from widgets.airwar.table import AirWarTable
+from widgets.airwar.words import raid_why
 from widgets.session import Session
 
 RAW_ID = re.compile(r"\b(?:ax|al)-[a-z0-9]+(?:-\d+)?\b")
@@ -163,3 +164,13 @@ def test_a_decision_with_one_answer_is_played_unasked(defender, monkeypatch):
     assert defender.auto_answer(0) is None  # six fighters to choose from: ask
     monkeypatch.setattr(game, "legal_actions", lambda s: [A.ScrambleDone()])
     assert defender.auto_answer(0) == A.ScrambleDone()
+
+
+def test_the_raid_lesson_says_why_too():
+    from widgets.airwar.raid import RaidStepper
+
+    raid = RaidStepper(seed=4, target="resources")
+    raid.run_to_end()
+    while "Damage:" not in raid.explain.value and raid.session.can_back():
+        raid.back()
+    assert "Damage:" in raid.explain.value and "Reached the target:" in raid.explain.value

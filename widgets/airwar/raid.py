@@ -21,7 +21,7 @@ from gamelib.airwar import rules, scenario
 from gamelib.airwar.bots import PlannerBot
 from gamelib.airwar.cards import by_id
 from widgets.airwar.deck import card_html, face_down_html, side_label
-from widgets.airwar.words import action_text, event_text
+from widgets.airwar.words import action_text, event_text, raid_why
 from widgets.common import Notice, boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 from widgets.session import Session
@@ -262,7 +262,15 @@ class RaidStepper(w.VBox):
             action = self.session.log[i - 1]
             who = side_label(game.SIDES[rules.current_player(self.session.history[i - 1])])
             lines = [f"<b>{who}</b>: {action_text(action)}"]
-            lines += [x for x in (event_text(ev) for ev in s.events) if x]
+            history = self.session.history
+            lines += [
+                x
+                for x in (
+                    raid_why(history, i, ev) if ev.get("type") == "damage" else event_text(ev)
+                    for ev in s.events
+                )
+                if x
+            ]
             happened = "<br>".join(lines)
         if self.done():  # the landing closed the stage; the turn may have passed (§Fine del Turno)
             nxt = t(

@@ -35,6 +35,7 @@ from widgets.airwar.words import (
     event_text,
     name,
     plain_name,
+    raid_why,
     stage_name,
 )
 from widgets.common import card, tagged
@@ -550,31 +551,6 @@ def _lost_aircraft(states: list[Any]) -> list[str]:
             elif ev.get("type") == "aircraft_lost":
                 out.append(ev["card"])
     return out
-
-
-def raid_why(history: list[Any], j: int, ev: dict[str, Any]) -> str:
-    """A raid's damage with why: which aircraft reached the target, which were shot down on
-    the way and by whom (the duels since the raid was announced)."""
-    arrived: list[str] | None = None
-    downed: list[str] = []
-    k = j
-    while k > 0:
-        events = history[k].events
-        for e in events:
-            if e.get("type") == "arrived" and arrived is None:
-                arrived = list(e["cards"])
-            if e.get("type") == "duel_result" and e["attacker_destroyed"]:
-                downed.append(
-                    t("airwar.play.downed_by", card=name(e["attacker"]), by=name(e["defender"]))
-                )
-        if any(e.get("type") == "attack" for e in events):
-            break
-        k -= 1
-    over = ", ".join(name(c) for c in arrived or []) or t("airwar.words.nobody")
-    why = t("airwar.play.why_arrived", cards=over)
-    if downed:
-        why += " " + t("airwar.play.why_downed", cards="; ".join(reversed(downed)))
-    return f"{event_text(ev)} {why}"
 
 
 def _fits(state: Any, action: Any) -> bool:

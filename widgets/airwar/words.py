@@ -1,7 +1,9 @@
 """Engine events and actions in words (for the raid lesson, the table and its log).
 
 The engine reports what its last action caused as small public event dicts
-(``state.events``); this module only turns them into sentences.
+(``state.events``); this module only turns them into sentences. ``raid_why`` adds to a raid's
+damage why it was that much: which aircraft reached the target and which were shot down on the
+way, by whom (the events since the raid was announced).
 """
 
 from __future__ import annotations
@@ -109,3 +111,28 @@ def event_text(ev: dict[str, Any]) -> str:
     if kind == "battle_card":
         return t("airwar.ev.battle_card", side=side_label(ev["side"]), card=name(ev["card"]))
     return ""
+
+
+def raid_why(history: list[Any], j: int, ev: dict[str, Any]) -> str:
+    """A raid's damage with why: which aircraft reached the target, which were shot down on
+    the way and by whom (the duels since the raid was announced)."""
+    arrived: list[str] | None = None
+    downed: list[str] = []
+    k = j
+    while k > 0:
+        events = history[k].events
+        for e in events:
+            if e.get("type") == "arrived" and arrived is None:
+                arrived = list(e["cards"])
+            if e.get("type") == "duel_result" and e["attacker_destroyed"]:
+                downed.append(
+                    t("airwar.play.downed_by", card=name(e["attacker"]), by=name(e["defender"]))
+                )
+        if any(e.get("type") == "attack" for e in events):
+            break
+        k -= 1
+    over = ", ".join(name(c) for c in arrived or []) or t("airwar.words.nobody")
+    why = t("airwar.play.why_arrived", cards=over)
+    if downed:
+        why += " " + t("airwar.play.why_downed", cards="; ".join(reversed(downed)))
+    return f"{event_text(ev)} {why}"
