@@ -30,6 +30,13 @@ from widgets import i18n
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.cnw.shipments import route
+from widgets.cnw.variants_panel import (
+    CLOSED_OVERLAY,
+    VariantBoard,
+    VariantChoice,
+    operations_hint,
+    pact_prompt,
+)
 from widgets.common import (
     boxed,
     button,
@@ -68,6 +75,7 @@ OVERLAYS = tuple(
 ) + (
     ("targets", dict(width=2.5, color="#c0392b", dash="dot")),
     ("bridges", dict(width=1.5, color="#8e44ad", dash="dot")),
+    CLOSED_OVERLAY,  # §12.3 REALISMO ALTO: the routes nobody can use
 )
 # The recap's rings: gateways a human lost (red squares) and won (green circles) while waiting.
 RINGS = (
@@ -185,13 +193,22 @@ class CnwTable(TableBase):
         """The kit's seats and seed, then ``self.options_box``: where game options (the §12
         variants) go; :meth:`game_options` reads them for a new game."""
         panel = super()._setup_panel(seats, seed)
-        self.options_box = tagged(w.VBox([]), "cnw-variant-options")
+        self.variant_choice = VariantChoice(self.players, self.max_players)
+        self.options_box = tagged(w.VBox([self.variant_choice]), "cnw-variant-options")
         panel.children = (*panel.children, self.options_box)
         return panel
 
     def game_options(self) -> dict[str, Any]:
         """Options for ``cnw.new_game`` (a variant panel adds its choices here)."""
-        return {"turn_cap": self.turn_cap}
+        return {"turn_cap": self.turn_cap, **self.variant_choice.options(self._seats_chosen())}
+
+    def new_game(self) -> None:
+        """No game starts while gamelib refuses the variants chosen (the choice words why)."""
+        if self.variant_choice.refresh():
+            super().new_game()
+            return
+        self.notice.error(self.variant_choice.refusal.value)
+        self.announce(self.variant_choice.refusal.value)
 
     def new_state(self, kinds: list[str], seed: int) -> Any:
         names = [t(f"cnw.table.name_{k}", n=i + 1) for i, k in enumerate(kinds)]
@@ -220,6 +237,7 @@ class CnwTable(TableBase):
         for trace in self.map.region_traces:
             on_node_click(trace, self.click)
         self.legend = tagged(w.HTML(), "cnw-legend")
+        self.variant_board = VariantBoard()  # what the §12 variants of the game put on the table
         # ---- the decision controls (shown per phase)
         self.reinf = tagged(w.HTML(), "cnw-reinforcements")
         self.dice = tagged(w.HTML(), "cnw-dice")
@@ -292,6 +310,7 @@ class CnwTable(TableBase):
         )
         return [
             play,
+            self.variant_board,
             card([self.shipments], t("cnw.table.shipments_title")),
             boxed(self.sla_fig, "cnw-fig-sla"),
         ]
@@ -482,7 +501,8 @@ class CnwTable(TableBase):
             return t("cnw.play.prompt.elimination_deploy", pawns=words.pawns(s.pool))
         if phase == st.OPERATIONS:
             moves = any(isinstance(a, (cnw.Attack, cnw.Occupy)) for a in cnw.legal_actions(s))
-            return t("cnw.play.prompt.operations" if moves else "cnw.play.prompt.operations_none")
+            key = "cnw.play.prompt.operations" if moves else "cnw.play.prompt.operations_none"
+            return t(key) + operations_hint(s, p)
         if phase in (st.REROLL_ATTACKER, st.REROLL_DEFENDER):
             roll = s.roll
             values = dict(
@@ -508,7 +528,7 @@ class CnwTable(TableBase):
             ready = any(isinstance(a, cnw.Deliver) for a in cnw.legal_actions(s))
             return t("cnw.play.prompt.delivery" if ready else "cnw.play.prompt.delivery_none")
         if phase == st.PACT_ANSWER:
-            return t("cnw.play.prompt.pact", partner=html.escape(s.names[s.offer[0]]))
+            return pact_prompt(s)
         return ""
 
     def recap_html(self, start: int, end: int) -> str:
@@ -712,6 +732,7 @@ class CnwTable(TableBase):
             self.hand.value = t("cnw.table.hidden")
         self._draw_shipments()
         self._draw_sla()
+        self.variant_board.draw(s, self.map)
 
     def _standing_matters(self) -> bool:
         """The defender's standing re-roll choice is shown while a human seat holds a token."""
