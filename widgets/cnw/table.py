@@ -680,7 +680,7 @@ class CnwTable(TableBase):
             f"<span style='color:{WON_COLOR}'>◯</span> {t('cnw.play.legend_won')}",
         ]
         return (
-            f"<div role='list' aria-label='{html.escape(t('cnw.play.legend'))}'>"
+            f"<div role='group' aria-label='{html.escape(t('cnw.play.legend'))}'>"
             f"<b>{t('cnw.play.legend')}:</b> {seats}<br>"
             f"<small>{' · '.join(extra)}</small></div>"
         )
