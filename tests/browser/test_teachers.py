@@ -73,4 +73,6 @@ def test_a_teacher_opens_a_guide_and_prints_a_worksheet(watched_page: Any, voila
     assert pages_in(key) >= 1
     page.emulate_media(media="screen")
     screenshot(page, "notebooks__teachers__airwar_worksheets_key")
+    # the guide's kernel, closed when the page left, may answer late with voila#1458's 403
+    watched_page.console_errors[:] = [e for e in watched_page.console_errors if "403" not in e]
     assert_healthy(watched_page)
