@@ -86,9 +86,9 @@ class WorksheetPage(w.VBox):
         link = "data:text/html;charset=utf-8;base64," + base64.b64encode(page).decode("ascii")
         self.actions.value = (
             "<button class='teachers-print' onclick='window.print()' style='margin-right:1em'>"
-            f"🖨 {t('teachers.page.print')}</button>"
+            f"<i class='fa fa-print'></i> {t('teachers.page.print')}</button>"
             f"<a class='teachers-download' download='{render.filename(self.sheet, key)}' "
-            f"href='{link}'>⬇ {t('teachers.page.download')}</a>"
+            f"href='{link}'><i class='fa fa-download'></i> {t('teachers.page.download')}</a>"
         )
         self.view.value = render.sheet_html(self.sheet, key)
 
