@@ -237,7 +237,7 @@ class CnwTable(TableBase):
         for trace in self.map.region_traces:
             on_node_click(trace, self.click)
         self.legend = tagged(w.HTML(), "cnw-legend")
-        self.variant_board = VariantBoard()  # what the §12 variants of the game put on the table
+        self.variant_board = VariantBoard(seat_chip)  # what the §12 variants put on the table
         # ---- the decision controls (shown per phase)
         self.reinf = tagged(w.HTML(), "cnw-reinforcements")
         self.dice = tagged(w.HTML(), "cnw-dice")

@@ -14,6 +14,7 @@ table's prompt adds for the decisions DIPLOMAZIA brings. No rule is decided here
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -151,16 +152,13 @@ def closed_routes(state: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _chip(state: Any, p: int) -> str:
-    from widgets.cnw.table import seat_chip  # the table's marks and colours, one place
-
-    return seat_chip(p, state.names[p])
-
-
 class VariantBoard(w.VBox):
-    """What the variants of the game shown put on the table; hidden in a standard game."""
+    """What the variants of the game shown put on the table; hidden in a standard game.
 
-    def __init__(self) -> None:
+    ``chip(seat, name)``: a seat as the table's map marks it (shape and colour, then name)."""
+
+    def __init__(self, chip: Callable[[int, str], str]) -> None:
+        self.chip = chip
         self.head = tagged(w.HTML(), "cnw-variant-head")
         self.fiera = tagged(w.HTML(), "cnw-variant-fiera")
         self.teams = tagged(w.HTML(), "cnw-variant-team-sla")
@@ -208,17 +206,16 @@ class VariantBoard(w.VBox):
             sla=rules["sla_to_win"],
         )
 
-    @staticmethod
-    def _teams(state: Any) -> str:
+    def _teams(self, state: Any) -> str:
         target = int(tables.variants()["team_building"]["team_sla"])
         teams = state.options["teams"]
         rows = []
         for team, mark in enumerate(TEAM_MARKS):
             seats = [q for q in range(state.players) if teams[q] == team]
             total = sum(state.sla[q] for q in seats)
+            out = f" ({t('cnw.variants.out')})"
             members = ", ".join(
-                _chip(state, q) + ("" if state.alive[q] else f" ({t('cnw.variants.out')})")
-                for q in seats
+                self.chip(q, state.names[q]) + ("" if state.alive[q] else out) for q in seats
             )
             rows.append(
                 [
@@ -240,8 +237,7 @@ class VariantBoard(w.VBox):
         listed = "; ".join(f"{words.gateway(a)} – {words.gateway(b)}" for a, b in closed)
         return t("cnw.variants.closed_panel", name=name, n=len(closed), routes=listed)
 
-    @staticmethod
-    def _pacts(state: Any) -> str:
+    def _pacts(self, state: Any) -> str:
         name = variant_name("diplomazia")
         betrayal = tables.variants()["diplomazia"]["betrayal_sla"]
         lines = [t("cnw.variants.pacts_rule", name=name, sla=betrayal)]
@@ -249,8 +245,8 @@ class VariantBoard(w.VBox):
             lines.append(
                 t(
                     "cnw.variants.pact",
-                    a=_chip(state, a),
-                    b=_chip(state, b),
+                    a=self.chip(a, state.names[a]),
+                    b=self.chip(b, state.names[b]),
                     proposer=html.escape(state.names[proposer]),
                 )
             )
@@ -260,7 +256,11 @@ class VariantBoard(w.VBox):
             p, q = state.offer
             lines.append(
                 "<b>"
-                + t("cnw.variants.offer", proposer=_chip(state, p), partner=_chip(state, q))
+                + t(
+                    "cnw.variants.offer",
+                    proposer=self.chip(p, state.names[p]),
+                    partner=self.chip(q, state.names[q]),
+                )
                 + "</b>"
             )
         elif state.phase == OPERATIONS and state.winners == []:
@@ -270,7 +270,7 @@ class VariantBoard(w.VBox):
                     t(
                         "cnw.variants.can_offer",
                         name=html.escape(state.names[state.current]),
-                        partners=", ".join(_chip(state, q) for q in partners),
+                        partners=", ".join(self.chip(q, state.names[q]) for q in partners),
                     )
                 )
         return "".join(f"<div>{x}</div>" for x in lines)
