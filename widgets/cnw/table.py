@@ -186,6 +186,7 @@ class CnwTable(TableBase):
         self.place_plan: dict[int, tuple[str, int]] = {}  # seat -> (gateway, reserve to stop at)
         self.auto_place: set[int] = set()  # seats whose remaining starting pawns are auto-placed
         self._recap_fresh = False
+        self._new_turn = False
         super().__init__(seats, seed, **kwargs)
 
     # ------------------------------------------------------------------ setup and options
@@ -568,6 +569,7 @@ class CnwTable(TableBase):
         self.map.mark("lost", lost_all)
         self.map.mark("won", won_all)
         self._recap_fresh = True
+        self._new_turn = before.turn != after.turn
         if not lines:
             return out
         return "".join(f"<div><b>{x}</b></div>" for x in lines) + out
@@ -691,8 +693,10 @@ class CnwTable(TableBase):
         if not self._recap_fresh:
             self.map.mark("lost", [])
             self.map.mark("won", [])
-        elif human:
-            self.notice.clear()  # the recap tells what happened; no stale "Done: ..." line
+        elif human and self._new_turn:
+            # a turn went by since the human's last move: its "Done: ..." line is stale, the
+            # recap tells what happened
+            self.notice.clear()
         self._recap_fresh = False
         self.legend.value = self.legend_html()
         bridges = [list(b) for b in cnw.air_bridges(s, s.current)] if p is not None else []
