@@ -11,7 +11,7 @@ shown), ``turn_html(p)`` and ``over_html()`` (the turn header), ``seat_name`` an
 
 The catalog prefix holds the keys ``players``, ``seat``, ``seat_<kind>``, ``name_<kind>``,
 ``new_game``, ``setup``, ``started``, ``not_human``, ``illegal``, ``done``, ``back``, ``forward``,
-``bots_move``, ``finish``, ``finished``, ``history``, ``log_head``, ``save``, ``load``,
+``bots_move``, ``finish``, ``finished``, ``history``, ``save``, ``load``,
 ``bad_save`` and ``loaded``. Why a save was refused is said once for every game
 (``common.save.<code>``). Guided prompts, a bots' recap, announcements, languages and layout
 belong here too, so each is written once for the four games. Nothing here knows a rule.
@@ -546,7 +546,7 @@ class TableBase(w.VBox):
             style = " style='color:#aaa'" if i >= s.index else ""
             lines.append(f"<li{style}>{text}</li>")
         self.log_view.value = (
-            f"<div>{t(f'{self.texts}.log_head', n=s.index, total=len(s.log))}</div>"
+            f"<div>{t('common.table.log_head', n=s.index, total=len(s.log))}</div>"
             f"<ol reversed start='{len(s.log)}' style='margin:0;padding-left:2.5em'>"
             f"{''.join(reversed(lines))}</ol>"
         )
