@@ -167,6 +167,7 @@ def test_a_cnw_game_by_keyboard_auto_place_a_turn_and_a_briefing(
         page.set_viewport_size({"width": 390, "height": 844})
         quiet(page)
         screenshot(page, "cnw_play__after_briefing_390")
+        element_screenshot(page, ".cnw-play-area", "cnw_play__play_area_390")
         # a phone: zoom on Europe with the keyboard
         figure = plot_json(page, ".cnw-fig-table")
         layout = GEO
@@ -176,7 +177,7 @@ def test_a_cnw_game_by_keyboard_auto_place_a_turn_and_a_briefing(
         page.wait_for_function(f"(b) => ({layout})() !== b", arg=before, timeout=TIMEOUT)
         assert plot_json(page, ".cnw-fig-table") == figure  # the same traces, re-framed
         quiet(page)
-        element_screenshot(page, ".cnw-play-area", "cnw_play__play_area_390")
+        element_screenshot(page, ".cnw-play-area", "cnw_play__zoom_europe_390")
         assert_healthy(watched)
     finally:
         context.close()
