@@ -53,6 +53,14 @@ def test_the_standard_game_has_no_variant_and_no_variant_panel() -> None:
     assert not any(table.state.options[k] for k in VARIANT_KEYS)
     assert table.variant_board.layout.display == "none"
     assert "standard game" in table.variant_choice.about.value
+    # the four boxes are shown, the team pickers only with TEAM BUILDING (for the seats in play)
+    assert table.variant_choice.ticks.layout.display != "none"
+    assert table.variant_choice.teams_row.layout.display == "none"
+    choose(table, "team_building")
+    assert table.variant_choice.ticks.layout.display != "none"
+    assert table.variant_choice.teams_row.layout.display == ""
+    shown = [p.layout.display != "none" for p in table.variant_choice.team_pickers]
+    assert shown == [True] * 3 + [False] * 3
 
 
 @pytest.mark.parametrize("key", VARIANT_KEYS)

@@ -78,8 +78,12 @@ class VariantChoice(w.VBox):
             )
             for seat in range(max_players)
         ]
-        wrap = w.Layout(flex_flow="row wrap", align_items="center")
-        self.teams_row = tagged(w.HBox(self.team_pickers, layout=wrap), "cnw-variant-teams")
+
+        def wrap() -> w.Layout:  # one Layout per box: hiding the teams must not hide the boxes
+            return w.Layout(flex_flow="row wrap", align_items="center")
+
+        self.ticks = tagged(w.HBox(list(self.boxes.values()), layout=wrap()), "cnw-variant-ticks")
+        self.teams_row = tagged(w.HBox(self.team_pickers, layout=wrap()), "cnw-variant-teams")
         self.refusal = tagged(w.HTML(), "cnw-variant-refusal")
         self.about = tagged(w.HTML(), "cnw-variant-about")
         for control in [*self.boxes.values(), *self.team_pickers]:
@@ -89,7 +93,7 @@ class VariantChoice(w.VBox):
         super().__init__(
             [
                 w.HTML(f"<b>{t('cnw.variants.choose')}</b>"),
-                w.HBox(list(self.boxes.values()), layout=wrap),
+                self.ticks,
                 self.teams_row,
                 self.about,
                 self.refusal,
