@@ -113,3 +113,45 @@ def test_a_fiera_game_starts_and_plays_a_turn(browser: Any, voila_url: str) -> N
         assert_healthy(watched)
     finally:
         context.close()
+
+
+def test_team_building_realismo_alto_and_diplomazia_panels(browser: Any, voila_url: str) -> None:
+    """TEAM BUILDING with 3 players is refused in words and starts nothing; with 4 players and
+    REALISMO ALTO and DIPLOMAZIA the game shows the teams' SLA, the closed routes (listed and
+    drawn on the map) and the pacts."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    watched = watch(context)
+    try:
+        page = open_lesson(watched, voila_url, NOTEBOOK)
+        for key in ("team-building", "realismo-alto", "diplomazia"):
+            page.check(f".cnw-variant-{key} input")
+        wait_text(page, ".cnw-variant-refusal", "TEAM BUILDING needs 2 teams of 2 to 3 players")
+        log = page.inner_text(".cnw-log")
+        press(page, ".cnw-new-game")
+        assert "TEAM BUILDING needs 2 teams" in page.inner_text(".cnw-table .lesson-notice")
+        assert page.inner_text(".cnw-log") == log and page.is_hidden(".cnw-variant-board")
+        element_screenshot(page, ".cnw-variant-options", "cnw_variants__refused_1440")
+        page.focus(".cnw-table .widget-hslider .noUi-handle")
+        page.keyboard.press("ArrowRight")  # 4 players
+        page.wait_for_function(
+            "() => document.querySelector('.cnw-variant-refusal').innerText.trim() === ''",
+            timeout=TIMEOUT,
+        )
+        press(page, ".cnw-new-game")
+        panel = page.inner_text(".cnw-variant-board")
+        assert "Team A" in panel and "Team B" in panel and "SLA together" in panel, panel
+        assert all(code in panel for code in ("EZE", "JNB", "AKL")), panel
+        assert "No pact in force" in panel, panel
+        closed = page.evaluate(
+            "() => document.querySelector('.cnw-fig-table .js-plotly-plot').data"
+            ".find(t => t.name === 'closed').lon.filter(x => x !== null).length"
+        )
+        assert closed == 4  # two routes, two ends each
+        screenshot(page, "cnw_variants__teams_1440")
+        element_screenshot(page, ".cnw-variant-board", "cnw_variants__teams_panel_1440")
+        page.set_viewport_size({"width": 390, "height": 844})
+        quiet(page)
+        element_screenshot(page, ".cnw-variant-board", "cnw_variants__teams_panel_390")
+        assert_healthy(watched)
+    finally:
+        context.close()

@@ -205,7 +205,7 @@ class VariantBoard(w.VBox):
         return t(
             "cnw.variants.fiera_panel",
             name=variant_name("fiera"),
-            regions=", ".join(names),
+            regions=t("cnw.variants.and", first=", ".join(names[:-1]), last=names[-1]),
             gateways=len(geo_of(state).playable),
             sla=rules["sla_to_win"],
         )
