@@ -7,19 +7,25 @@ Starts the server as the README does (``make run``: classroom/serve.py; ``make c
 same with ``--classroom LESSON --students N``, waiting for its warm kernels), on 127.0.0.1 only,
 with a short cull time. Then, at the same moment, ``--browsers`` headless Chromium pages (requests
 leaving 127.0.0.1 aborted) and N minus that many clients speaking Voilà's own protocol
-(tests/server/serverkit.py: GET the page, open the kernel's websocket, ask for the widget comms
-and every widget's state, as the page does before drawing) open the lesson. It reports the time
-to the widgets being live (p50, p90, max; in Chromium, the first widget on screen), errors, the
-memory (RSS) of each kernel and of all, then closes every page and counts the students' kernels
-still alive ``--after`` seconds later; finally one student alone, over the protocol and in
-Chromium (the server idle; in classroom mode a warm kernel waiting). Everything is bounded: each
-page has ``--timeout`` seconds, and the server is stopped at the end.
+(tests/server/serverkit.py: GET the page, open the kernel's websocket, ask for every widget's
+state at once on the control comm, as the page does before drawing; ``--per-widget``: widget by
+widget, the page's fallback and this benchmark's way before issue #10 was understood) open the
+lesson. It reports the time to the widgets being live (p50, p90, max; in Chromium, the first
+widget on screen), errors, the pages that fell back to one request per widget (Chromium's
+websocket frames show it), the widget outputs in the pages (a page missing one lost a cell's
+output), how long each step of a protocol visit took, the memory (RSS) of each kernel and of all,
+then closes every page and counts the students' kernels still alive ``--after`` seconds later;
+finally one student alone, over the protocol and in Chromium (the server idle; in classroom mode a
+warm kernel waiting). Everything is bounded: each page has ``--timeout`` seconds, and the server
+is stopped at the end. Chromium runs on the server's own machine here, so its times include its
+own CPU (scripts, plotly) on cores the kernels share; a student's browser has its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -34,6 +40,7 @@ from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.server.serverkit import (  # noqa: E402
     FIRST_WIDGET,
     LOCAL_HOSTS,
+    WIDGET_VIEW,
     Server,
     Session,
     running_server,
@@ -63,6 +70,29 @@ async def browser_visit(browser, base: str, notebook: str, timeout: float, close
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    asked_one_by_one: list[str] = []  # the widget manager's fallback: one request per widget
+
+    def mark(step: str) -> None:
+        s.trace.setdefault(step, round(time.perf_counter() - start, 3))
+
+    def frames(ws) -> None:
+        mark("websocket")
+
+        def received(payload: str | bytes) -> None:
+            if b'"update_states"' in (payload.encode() if isinstance(payload, str) else payload):
+                mark("all states")
+
+        ws.on("framereceived", received)
+
+        def sent(payload: str | bytes) -> None:
+            # the page speaks the v1 websocket protocol: binary frames, JSON parts inside
+            text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+            if '"request_state"' in text:
+                asked_one_by_one.append(text)
+
+        ws.on("framesent", sent)
+
+    page.on("websocket", frames)
     start = time.perf_counter()
     try:
         await page.goto(
@@ -72,14 +102,20 @@ async def browser_visit(browser, base: str, notebook: str, timeout: float, close
         )
         await page.wait_for_selector(FIRST_WIDGET, state="visible", timeout=timeout * 1000)
         s.first_widget = time.perf_counter() - start
+        mark("widget on screen")
         s.kernel_id = await page.evaluate(
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+        )
+        s.views = await page.evaluate(
+            f"() => document.querySelectorAll('script[type=\"{WIDGET_VIEW}\"]').length"
         )
         body = await page.inner_text("body")
         if "There was an error when executing cell" in body or "Error displaying widget" in body:
             s.error = "a cell or a widget failed"
     except Exception as exc:  # a timeout or a crash is a result to report, not a stop
         s.error = f"{type(exc).__name__}: {str(exc)[:200]}"
+    s.fell_back = bool(asked_one_by_one)
+    s.asked_again = len(asked_one_by_one)
     opened.set()
     await close.wait()
     await page.close(run_before_unload=True)  # the page's shutdown beacon
@@ -90,13 +126,16 @@ async def browser_visit(browser, base: str, notebook: str, timeout: float, close
     return s
 
 
-async def rush(server: Server, notebook: str, n: int, browsers: int, timeout: float) -> dict:
+async def rush(
+    server: Server, notebook: str, n: int, browsers: int, timeout: float, control: bool = True
+) -> dict:
     """``n`` students at once; kernel memory while every page is open; then all pages closed."""
     from playwright.async_api import async_playwright
 
     close = asyncio.Event()
     opened = [asyncio.Event() for _ in range(n)]
     weights: dict = {}
+    cpu_before = cpu_seconds(server)
     async with async_playwright() as pw:
         chrome = None
         if browsers:
@@ -106,16 +145,30 @@ async def rush(server: Server, notebook: str, n: int, browsers: int, timeout: fl
             if i < browsers:
                 job = browser_visit(chrome, server.base, notebook, timeout, close, opened[i])
             else:
-                job = visit(server.base, notebook, timeout, close, opened[i])
+                job = visit(server.base, notebook, timeout, close, opened[i], control=control)
             tasks.append(asyncio.ensure_future(job))
         await asyncio.gather(*(o.wait() for o in opened))
+        cpu_after = cpu_seconds(server)
         sizes = server.kernel_rss_mb()
         weights = {"kernels": len(sizes), "rss_each": sizes, "rss_total": sum(sizes)}
+        weights["cpu_s"] = {k: round(cpu_after[k] - cpu_before.get(k, 0), 1) for k in cpu_after}
         close.set()
         sessions = await asyncio.gather(*tasks)
         if chrome:
             await chrome.close()
     return {"sessions": sessions, **weights}
+
+
+def cpu_seconds(server: Server) -> dict[str, float]:
+    """CPU seconds used so far by the server's own process and by all its kernels: where a rush's
+    time goes (one Python process relaying messages, or the kernels' work)."""
+    import psutil
+
+    used = {"server": sum(psutil.Process(server.proc.pid).cpu_times()[:2]), "kernels": 0.0}
+    for k in server.kernels():
+        with contextlib.suppress(psutil.Error):
+            used["kernels"] += sum(k.cpu_times()[:2])
+    return used
 
 
 async def alone_in_chromium(server: Server, notebook: str, timeout: float) -> Session:
@@ -148,6 +201,16 @@ def alive(server: Server, sessions: list[Session]) -> int:
     return count
 
 
+def steps(sessions: list[Session]) -> dict[str, list[float]]:
+    """Each step of the protocol visits (page, websocket, asked, all states ...): median and max
+    seconds from the GET, so a slow run shows which step waited."""
+    seen: dict[str, list[float]] = {}
+    for s in sessions:
+        for step, at in s.trace.items():
+            seen.setdefault(step, []).append(at)
+    return {k: [round(statistics.median(v), 2), round(max(v), 2), len(v)] for k, v in seen.items()}
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -172,18 +235,22 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict:
     with running_server(*extra, ready=ready, timeout=900) as server:
         print(f"   server ready in {time.perf_counter() - started:.0f} s ({load()})", flush=True)
         busy = load()
-        result = asyncio.run(rush(server, notebook, args.students, args.browsers, args.timeout))
+        control = not args.per_widget
+        result = asyncio.run(
+            rush(server, notebook, args.students, args.browsers, args.timeout, control)
+        )
         sessions = result["sessions"]
         times = [s.first_widget for s in sessions if s.first_widget is not None]
         errors = [s.error for s in sessions if s.error]
         time.sleep(args.after)
         left = alive(server, sessions)
         kernels_after = len(server.kernels())
-        warm = asyncio.run(visit(server.base, notebook, args.timeout))
+        warm = asyncio.run(visit(server.base, notebook, args.timeout, control=control))
         time.sleep(args.fill_wait)  # the warm kernel it took is replaced
         warm_browser = asyncio.run(alone_in_chromium(server, notebook, args.timeout))
     report = {
         "mode": mode,
+        "protocol": "per widget" if args.per_widget else "all at once",
         "students": args.students,
         "browsers": args.browsers,
         "load_during": busy,
@@ -192,7 +259,12 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict:
         "max": max(times) if times else None,
         "browser_times": [s.first_widget for s in sessions[: args.browsers]],
         "errors": errors,
+        "fell_back": sum(s.fell_back for s in sessions),
+        "views": sorted({s.views for s in sessions}),
+        "steps": steps(sessions[args.browsers :]),
+        "chromium_steps": steps(sessions[: args.browsers]),
         "kernels_open": result["kernels"],
+        "cpu_s_during_rush": result["cpu_s"],
         "rss_mean": statistics.mean(result["rss_each"]) if result["rss_each"] else None,
         "rss_max": max(result["rss_each"]) if result["rss_each"] else None,
         "rss_total": result["rss_total"],
@@ -213,14 +285,16 @@ def table(reports: list[dict]) -> str:
         return "-" if x is None else fmt % x
 
     rows = [
-        "| mode | students | p50 s | p90 s | max s | errors | MB/kernel (mean, max) | MB total "
+        "| mode, states asked | students | p50 s | p90 s | max s | errors | pages fell back "
+        "| MB/kernel (mean, max) | MB total "
         "| students' kernels left | one student alone s (protocol, Chromium) | machine load |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in reports:
         rows.append(
-            f"| {r['mode']} | {r['students']} ({r['browsers']} Chromium) | {f(r['p50'])} "
-            f"| {f(r['p90'])} | {f(r['max'])} | {len(r['errors'])} "
+            f"| {r['mode']}, {r['protocol']} | {r['students']} ({r['browsers']} Chromium) "
+            f"| {f(r['p50'])} | {f(r['p90'])} | {f(r['max'])} | {len(r['errors'])} "
+            f"| {r['fell_back']} "
             f"| {f(r['rss_mean'], '%.0f')}, {f(r['rss_max'], '%.0f')} "
             f"| {f(r['rss_total'], '%.0f')} ({r['kernels_open']} kernels) "
             f"| {r['students_kernels_left']} after {r['after_s']} s "
@@ -241,6 +315,12 @@ def main() -> int:
     parser.add_argument("--cull-idle", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=180, help="per page")
     parser.add_argument("--fill-wait", type=float, default=20, help="for the pool's refill")
+    parser.add_argument(
+        "--per-widget",
+        action="store_true",
+        help="protocol clients ask each widget's state (the page's fallback, and this benchmark's "
+        "way before #10 was understood) instead of all at once on the control comm",
+    )
     args = parser.parse_args()
     args.students = max(1, min(args.students, 100))  # bounded
     args.browsers = max(0, min(args.browsers, args.students, 10))
