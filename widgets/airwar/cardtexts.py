@@ -2,7 +2,8 @@
 
 gamelib's card data (``gamelib/airwar/data/{axis,allies}.json``) keeps its English ``name`` and
 ``text`` as data; what a page shows comes from the catalog, keyed by card type:
-``airwar.cards.<type_id>.name`` and, for War and Battle cards, ``airwar.cards.<type_id>.text``.
+``airwar.cards.<type_id>.name``, for War and Battle cards ``airwar.cards.<type_id>.text`` and,
+for every card with a historical note, ``airwar.cards.<type_id>.note``.
 The English file ``widgets/locales/en/airwar_cards.json`` is generated from the data
 (``python -m widgets.airwar.cardtexts``) and a test fails when the two differ; the Italian twin
 ``widgets/locales/it/airwar_cards.json`` is written by hand (proper names of units, ships,
@@ -36,6 +37,12 @@ def card_text(c: Card | str) -> str:
     return t(f"airwar.cards.{card.type_id}.text") if card.text else ""
 
 
+def card_note(c: Card | str) -> str:
+    """A card's historical note (plain text); empty for a card without one."""
+    card = _card(c)
+    return t(f"airwar.cards.{card.type_id}.note") if card.note else ""
+
+
 def english_from_data() -> dict[str, str]:
     """The English catalog entries, as the data has them, in deck order."""
     out: dict[str, str] = {}
@@ -46,6 +53,8 @@ def english_from_data() -> dict[str, str]:
             out[f"airwar.cards.{c.type_id}.name"] = c.name
             if c.text:
                 out[f"airwar.cards.{c.type_id}.text"] = c.text
+            if c.note:
+                out[f"airwar.cards.{c.type_id}.note"] = c.note
     return out
 
 

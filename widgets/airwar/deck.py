@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, rules, scenario
 from gamelib.airwar.cards import SIDES, Card
-from widgets.airwar.cardtexts import card_name, card_text
+from widgets.airwar.cardtexts import card_name, card_note, card_text
 from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
 
@@ -54,6 +54,12 @@ def card_html(c: Card, count: int = 1, note: str = "") -> str:
             rows.append(f"<i>{lasting}</i>")
     copies = f" ×{count}" if count > 1 else ""
     extra = f"<div style='color:#555;font-size:11px'>{note}</div>" if note else ""
+    history = card_note(c)  # the card's historical note (#14 §3): the real aircraft, base, unit
+    if history:
+        extra += (
+            "<div class='airwar-card-note' style='margin-top:4px;color:#444;font-size:11px;"
+            f"font-style:italic;line-height:1.3'>{html.escape(history)}</div>"
+        )
     return (
         f"<div class='airwar-card' style='display:inline-block;vertical-align:top;width:170px;"
         f"min-height:120px;margin:3px;padding:6px;border:2px solid {colour};border-radius:8px;"
