@@ -112,6 +112,15 @@ def test_team_building_assigns_the_chosen_teams_and_adds_their_sla() -> None:
     s = table.state
     assert s.options["teams"] == [0, 0, 1, 1]
     assert cnw_variants.friends(s, 0) == (0, 1)
+    # no individual SLA target line in TEAM BUILDING (§12.2); the standard game has one
+    assert not tables.variants()["team_building"]["individual_sla"]
+    assert list(table.sla_fig.data[1].y) == []
+    choose(table)
+    table.new_game()
+    assert list(table.sla_fig.data[1].y) == [tables.setup()["sla_to_win"]] * 4
+    choose(table, "team_building", teams=[0, 0, 1, 1])
+    table.new_game()
+    s = table.state
     scored = dataclasses.replace(s, sla=[3, 4, 5, 1])
     table.variant_board.draw(scored)
     text = plain_text(table.variant_board.teams.value)

@@ -840,6 +840,11 @@ class CnwTable(TableBase):
             bar.text = [str(v) for v in s.sla]
             bar.marker.color = PLAYER_COLORS[: s.players]
             line = self.sla_fig.data[1]
-            line.x = names
-            line.y = [target] * len(names)
+            # §12.2: no individual SLA victory in TEAM BUILDING (the variant panel adds teams)
+            solo = (
+                not s.options["team_building"]
+                or tables.variants()["team_building"]["individual_sla"]
+            )
+            line.y = [target] * len(names) if solo else []
+            line.x = names if solo else []
             self.sla_fig.layout.yaxis.range = [0, target + 2]
