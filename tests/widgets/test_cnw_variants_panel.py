@@ -15,7 +15,7 @@ from gamelib.cnw.board import load as load_board
 from gamelib.cnw.network import CODES, geo
 from gamelib.cnw.state import OPERATIONS, OUT_OF_PLAY, PACT_ANSWER, PLACEMENT, geo_of
 from widgets.cnw.table import PLAYER_MARKS, CnwTable
-from widgets.cnw.variants_panel import VARIANT_KEYS, closed_routes
+from widgets.cnw.variants_panel import VARIANT_KEYS, closed_routes, operations_hint, pact_prompt
 from widgets.kit.table import plain_text
 
 
@@ -241,3 +241,15 @@ def test_the_choice_and_its_refusal_in_italian() -> None:
     assert "squadre" in text
     assert "patto di non aggressione" in table.variant_choice.about.value
     assert table.variant_choice.team_pickers[0].options[0][0] == "Squadra A"
+
+
+@pytest.mark.usefixtures("italian")
+def test_the_pact_prompts_in_italian() -> None:
+    state = cnw.new_game(["Anna", "Bruno", "Carla"], seed=2, diplomazia=True)
+    asked = dataclasses.replace(state, offer=[0, 1])
+    assert pact_prompt(asked).startswith("Anna ti propone un patto di non aggressione (§12.4)")
+    bound = dataclasses.replace(state, pacts=[[0, 1, 0]])
+    hint = operations_hint(bound, 0)
+    assert "Puoi anche proporre un patto di non aggressione (§12.4)" in hint
+    assert "a: Carla" in hint and "Hai un patto con Bruno" in hint
+    assert operations_hint(cnw.new_game(["A", "B", "C"], seed=2), 0) == ""
