@@ -86,20 +86,31 @@ def bot_plan(ticket_ids: Sequence[int], budget: int = 999) -> tuple[tuple[str, s
     return _norm((board.routes[r].a, board.routes[r].b) for r in plan.routes)
 
 
+@cache
+def _metric() -> tuple[dict, dict]:
+    """Shortest distances and paths (by trains) between every two cities, once."""
+    dist, paths = {}, {}
+    for source in graph().nodes:
+        dist[source], paths[source] = nx.single_source_dijkstra(graph(), source, weight="length")
+    return dist, paths
+
+
 def exact_tree(terminals: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """The cheapest tree (in trains) joining ``terminals``: Dreyfus–Wagner. ``dp[S][v]`` is the
     cheapest tree joining the terminal set ``S`` and the city ``v``; it either splits at ``v``
     into two subtrees (two subsets of ``S``) or walks a shortest path from ``v`` to a city ``u``
     where it splits. Each entry remembers its choice, so the tree is rebuilt from the table."""
+    return _exact_tree(tuple(sorted(set(terminals))))
+
+
+@cache
+def _exact_tree(terms: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     g = graph()
-    terms = sorted(set(terminals))
     if len(terms) > EXACT_LIMIT:
         raise ValueError(f"exact Steiner tree limited to {EXACT_LIMIT} cities, not {len(terms)}")
     if len(terms) <= 1:
         return ()
-    dist, paths = {}, {}
-    for source in g.nodes:
-        dist[source], paths[source] = nx.single_source_dijkstra(g, source, weight="length")
+    dist, paths = _metric()
     nodes = list(g.nodes)
     k = len(terms)
     inf = math.inf
