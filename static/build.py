@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import io
 import json
 import os
 import re
@@ -49,6 +50,9 @@ ABSENT = {
     "sqlite3": "Pyodide's sqlite3 is a compiled module with no wheel on PyPI",
     "jedi": "completion only; 1.6 MB and a slow import the page never needs",
 }
+# Imported from one zip rather than unpacked (see zipped()); Pyodide 0.29 is CPython 3.13.
+ZIPPED = ("plotly", "networkx")
+SITE_PACKAGES = "/lib/python3.13/site-packages"
 # plotly's wheel without what a Python kernel never reads (19 MB -> see docs/static.md).
 PLOTLY_DROP = re.compile(
     r"^(plotly-[^/]+\.data/|jupyterlab_plotly/(labextension|nbextension)/|"
@@ -146,6 +150,14 @@ def project_wheel(offline: bool) -> Path:
     return next(out.glob("*.whl"))
 
 
+def _fixed(name: str) -> zipfile.ZipInfo:
+    """A member dated 1980-01-01: rebuilt archives are byte for byte the same (cache keys, and
+    the browser's HTTP cache keeps them across builds)."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
 def _record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
@@ -160,10 +172,10 @@ def rewrite_wheel(source: Path, target: Path, drop: re.Pattern[str]) -> None:
             if drop.match(info.filename) or info.filename == record_name:
                 continue
             data = zin.read(info)
-            zo.writestr(info.filename, data)
+            zo.writestr(info, data)  # its own date: the same input gives the same bytes
             lines.append(_record_line(info.filename, data))
         lines.append(f"{record_name},,")
-        zo.writestr(record_name, "\n".join(lines) + "\n")
+        zo.writestr(_fixed(record_name), "\n".join(lines) + "\n")
 
 
 def absent_wheel(name: str, folder: Path) -> Path:
@@ -180,8 +192,9 @@ def absent_wheel(name: str, folder: Path) -> Path:
     }
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for n, data in files.items():
-            z.writestr(n, data)
-        z.writestr(f"{info}/RECORD", "".join(_record_line(n, d) + "\n" for n, d in files.items()))
+            z.writestr(_fixed(n), data)
+        lines = "".join(_record_line(n, d) + "\n" for n, d in files.items())
+        z.writestr(_fixed(f"{info}/RECORD"), lines + f"{info}/RECORD,,\n")
     return path
 
 
@@ -205,7 +218,7 @@ def bytecode(core: Path, wheels: list[Path], keep_source: set[str]) -> list[Path
         if not target.exists():
             shutil.copy2(wheel, todo / wheel.name)
         out.append(target)
-    if list(todo.glob("*.whl")):
+    if any(todo.iterdir()):
         fresh = CACHE / "bytecode-fresh"
         shutil.rmtree(fresh, ignore_errors=True)
         fresh.mkdir()
@@ -215,6 +228,26 @@ def bytecode(core: Path, wheels: list[Path], keep_source: set[str]) -> list[Path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.move(fresh / target.name, target)
     return out
+
+
+def zipped(wheel: Path, folder: Path) -> Path:
+    """``wheel`` as its metadata plus one ``<name>.zip`` of everything else, imported from there
+    (zipimport, through ``PYTHONPATH``): Pyodide then writes one file instead of thousands
+    (plotly: 15,000), which was the longest part of a lesson's start."""
+    name = wheel.name.split("-")[0]
+    target = folder / wheel.name
+    inner = io.BytesIO()
+    with zipfile.ZipFile(wheel) as zin:
+        with zipfile.ZipFile(inner, "w", zipfile.ZIP_DEFLATED) as zi:
+            for info in zin.infolist():
+                if ".dist-info/" not in info.filename:
+                    zi.writestr(info, zin.read(info))
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as zo:
+            for info in zin.infolist():
+                if ".dist-info/" in info.filename:
+                    zo.writestr(info, zin.read(info))
+            zo.writestr(_fixed(f"{name}.zip"), inner.getvalue(), zipfile.ZIP_STORED)
+    return target
 
 
 def lock_entry(wheel: Path) -> dict:
@@ -232,12 +265,14 @@ def lock_entry(wheel: Path) -> dict:
     }
 
 
-def write_pyodide(core: Path, wheels: list[Path], target: Path) -> list[str]:
-    """Pyodide's core plus our wheels and their lock file; returns the names to preload."""
+def write_pyodide(core: Path, stdlib: Path, wheels: list[Path], target: Path) -> list[str]:
+    """Pyodide's core (its standard library as bytecode) plus our wheels and their lock file;
+    returns the names to preload."""
     target.mkdir(parents=True, exist_ok=True)
     for name in ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "package.json"):  # fmt: skip
+                 "package.json"):  # fmt: skip
         shutil.copy2(core / name, target / name)
+    shutil.copy2(stdlib, target / "python_stdlib.zip")
     lock = json.loads((core / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     for wheel in wheels:
@@ -255,6 +290,10 @@ def lite_config(packages: list[str]) -> dict:
         "@jupyterlite/pyodide-kernel-extension:kernel"
     ]
     kernel["loadPyodideOptions"]["packages"] = sorted(set(packages) | set(KERNEL_NAMES))
+    # on sys.path from the start; Python looks into each zip once Pyodide has written it
+    kernel["loadPyodideOptions"]["env"] = {
+        "PYTHONPATH": ":".join(f"{SITE_PACKAGES}/{name}.zip" for name in ZIPPED)
+    }
     return template
 
 
@@ -309,13 +348,15 @@ def build(offline: bool) -> None:
     final += [p for p in KERNEL_PYPI.glob("*.whl") if not p.name.startswith("widgetsnbextension")]
     project = project_wheel(offline)
     final = bytecode(core, [*final, project], keep_source={project.name.split("-")[0]})
+    final = [zipped(w, staged) if w.name.split("-")[0] in ZIPPED else w for w in final]
     final += [absent_wheel(name, staged) for name in ABSENT]
+    stdlib = bytecode(core, [core / "python_stdlib.zip"], keep_source=set())[0]
 
     lite = CACHE / "lite"
     shutil.rmtree(lite, ignore_errors=True)
     lite.mkdir(parents=True)
     shutil.rmtree(OUT, ignore_errors=True)
-    packages = write_pyodide(core, final, lite / PYODIDE_DIR)
+    packages = write_pyodide(core, stdlib, final, lite / PYODIDE_DIR)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
     # what a first visit downloads: Python and its wheels, plus about 8 MB of the page's JavaScript
     megabytes = round(folder_bytes(lite / PYODIDE_DIR) / 1e6 + 8)

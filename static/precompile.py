@@ -1,4 +1,5 @@
-"""Run inside Pyodide (static/precompile.mjs): wheels with CPython 3.13 bytecode.
+"""Run inside Pyodide (static/precompile.mjs): wheels (and the standard library's zip) with
+CPython 3.13 bytecode.
 
 The browser would otherwise compile every module it imports from source, at every visit: the
 largest part of a lesson's start after unpacking. Pyodide's own packages ship bytecode for the same
@@ -32,7 +33,7 @@ def compiled(name: str, source: bytes, keep_source: bool) -> list[tuple[str, byt
 
 def precompile(source: Path, target: Path, keep_source: bool) -> None:
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zo:
-        record = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
+        record = next((n for n in zin.namelist() if n.endswith(".dist-info/RECORD")), None)
         lines = []
         for info in zin.infolist():
             if info.filename == record:
@@ -47,14 +48,17 @@ def precompile(source: Path, target: Path, keep_source: bool) -> None:
             else:
                 members = [(info.filename, data)]
             for name, payload in members:
-                zo.writestr(name, payload)
+                member = zipfile.ZipInfo(name, date_time=info.date_time)
+                zo.writestr(member, payload, zipfile.ZIP_DEFLATED)
                 digest = base64.urlsafe_b64encode(hashlib.sha256(payload).digest()).rstrip(b"=")
                 lines.append(f"{name},sha256={digest.decode()},{len(payload)}\n")
-        zo.writestr(record, "".join(lines) + f"{record},,\n")
+        if record:  # a wheel (the standard library's zip has none)
+            member = zipfile.ZipInfo(record, date_time=(1980, 1, 1, 0, 0, 0))
+            zo.writestr(member, "".join(lines) + f"{record},,\n", zipfile.ZIP_DEFLATED)
 
 
 def main(in_dir: str, out_dir: str, keep: str) -> None:
     keep_source = set(keep.split(",")) if keep else set()
-    for wheel in sorted(Path(in_dir).glob("*.whl")):
+    for wheel in sorted(Path(in_dir).glob("*.*")):
         precompile(wheel, Path(out_dir) / wheel.name, wheel.name.split("-")[0] in keep_source)
         print("bytecode:", wheel.name)
