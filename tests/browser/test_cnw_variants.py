@@ -79,6 +79,12 @@ def test_a_fiera_game_starts_and_plays_a_turn(browser: Any, voila_url: str) -> N
     try:
         page = open_lesson(watched, voila_url, NOTEBOOK)
         assert page.is_hidden(".cnw-variant-board")  # a standard game: no variant panel
+        # each box is named by its words (ipywidgets names an unindented checkbox "\u200b")
+        page.wait_for_function(
+            "() => document.querySelector('.cnw-variant-fiera input')"
+            ".getAttribute('aria-label') === 'FIERA (§12.1)'",
+            timeout=TIMEOUT,
+        )
         page.check(".cnw-variant-fiera input")
         wait_text(page, ".cnw-variant-about", "FIERA (§12.1)")
         screenshot(page, "cnw_variants__choice_1440")
