@@ -49,7 +49,8 @@ def test_profile_counts_what_is_ticked() -> None:
 
 def test_checks_answers_are_what_the_widgets_show() -> None:
     chain, cov, prof = KillChain(), Coverage(), Profile()
-    boxes = [checks.kill_chain(chain), checks.coverage(cov), checks.profile(prof)]
+    boxes = [checks.kill_chain(chain), checks.groups(cov), checks.profile(prof)]
+    boxes.append(checks.functions(cov))
     first = by_name(boxes[0])["lq5-busiest-tactic"]
     chain.category.value = "social"
     first.show_me()
@@ -71,5 +72,5 @@ def test_checks_answers_are_what_the_widgets_show() -> None:
 
 def test_a_wrong_answer_hints_and_a_right_one_explains() -> None:
     cov = Coverage()
-    for check in by_name(checks.coverage(cov)).values():
+    for check in [*checks.groups(cov).children, *checks.functions(cov).children]:
         answer_wrong_then_right(check)

@@ -47,10 +47,19 @@ def simplifications_html() -> str:
     return f"<ul class='airwar-history-simplify'>{items}</ul>"
 
 
+class Simplifications(w.HTML):
+    """Where the game simplifies history, as a list (read, then weigh in the lesson's check)."""
+
+    def __init__(self) -> None:
+        super().__init__(simplifications_html())
+        self.add_class("airwar-history-simplifications")
+
+
 class CampaignTimeline(w.VBox):
     """The four campaigns on a time axis; a seeded bot game played to a chosen turn puts its
-    cards on the table, and a bar turns gold when cards in play recall that campaign. Below,
-    a campaign's cards as tiles with their notes, those in play marked."""
+    cards on the table, and a bar turns gold when cards in play recall that campaign. ``cards_box``
+    (shown on its own, under the next step): a campaign's cards as tiles with their notes,
+    those in play marked."""
 
     def __init__(self, seed: int = 1, turns: int = 4) -> None:
         self.seed = tagged(
@@ -111,13 +120,12 @@ class CampaignTimeline(w.VBox):
         )
         for control in (self.seed, self.turns, self.campaign):
             control.observe(lambda _c: self.draw(), "value")
+        self.cards_box = tagged(w.VBox([self.campaign, self.tiles]), "airwar-history-cards")
         super().__init__(
             [
                 w.HBox([self.seed, self.turns], layout=w.Layout(flex_flow="row wrap")),
                 self.summary,
                 boxed(self.fig, "airwar-history-timeline"),
-                self.campaign,
-                self.tiles,
             ]
         )
         self.draw()

@@ -143,8 +143,12 @@ def kill_chain(chain: KillChain) -> w.VBox:
     return stack(l5_busiest_tactic(chain))
 
 
-def coverage(panel: Coverage) -> w.VBox:
-    return stack(l5_ig1_stops(panel), l5_csf_function(panel))
+def groups(panel: Coverage) -> w.VBox:
+    return stack(l5_ig1_stops(panel))
+
+
+def functions(panel: Coverage) -> w.VBox:
+    return stack(l5_csf_function(panel))
 
 
 def profile(panel: Profile) -> w.VBox:
