@@ -141,6 +141,22 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".check-score", "1 of"),
         ),
     ),
+    Lesson(
+        "airwar/06_the_real_campaign.ipynb",
+        (
+            # the seeded table played on: the timeline's counts change; a campaign's tiles
+            # carry the cards' historical notes
+            Slide(".airwar-history-turns", "ArrowRight", 4, charts=(".airwar-history-timeline",)),
+            Choose(".airwar-history-campaign", "Battle of Midway"),
+            Shows(".airwar-history-tiles", "Torpedo Squadron 8"),
+            Shot("airwar__06_after_turns"),
+            Click(
+                ".check-aw6-recalled .check-show",
+                shows=(".check-aw6-recalled .check-feedback", "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
+        ),
+    ),
     # ---------------------------------------------------------------- CNW
     Lesson(
         "cnw/01_board_and_battles.ipynb",
@@ -316,6 +332,21 @@ LESSONS: tuple[Lesson, ...] = (
             Type(".check-logiquo4-tenth .check-number", "1000"),
             Click(".check-logiquo4-tenth .check-submit", shows=(LQ4_SAID, "Not yet")),
             Click(".check-logiquo4-tenth .check-show", shows=(LQ4_SAID, "The answer")),
+            Shows(".check-score", "1 of"),
+        ),
+    ),
+    Lesson(
+        "logiquo/05_the_real_threat_model.ipynb",
+        (
+            Choose(".logiquo-real-category", "Social", charts=(".logiquo-real-chain",)),
+            Click(".logiquo-real-ig", nth=1, charts=(".logiquo-real-igchart",)),
+            Shows(".logiquo-real-ig-summary", "IG2"),
+            Click(".logiquo-real-preset-1", charts=(".logiquo-real-profile",)),
+            Shot("logiquo__05_after_ig1"),
+            Click(
+                ".check-lq5-ig1-stops .check-show",
+                shows=(".check-lq5-ig1-stops .check-feedback", "The answer"),
+            ),
             Shows(".check-score", "1 of"),
         ),
     ),
