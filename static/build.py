@@ -304,7 +304,7 @@ def write_template(target: Path, megabytes: int) -> None:
     from widgets import i18n
 
     strings = {
-        lang: {k: v for k, v in i18n.catalog(lang).items() if k.startswith("static.loading.")}
+        lang: {k: v for k, v in i18n.catalog(lang).items() if k.startswith("static.")}
         for lang in ("en", "it")  # notebooks/ and notebooks/it/
     }
     folder = target / "voila" / "templates" / "lessons_static"
