@@ -181,3 +181,35 @@ def test_a_cnw_game_by_keyboard_auto_place_a_turn_and_a_briefing(
         assert_healthy(watched)
     finally:
         context.close()
+
+
+MAP_BOX = (
+    "() => { const r = document.querySelector('.cnw-fig-table .js-plotly-plot')"
+    ".getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; }"
+)
+
+
+def test_a_zoomed_map_fills_a_phone_at_its_own_aspect(browser: Any, voila_url: str) -> None:
+    """The template fits a geo map's height to its width at the drawn framing's aspect: after
+    "Europe and Africa" (a taller framing than the whole world) the map on a 390 px phone grows
+    to fill the width, up to 70 % of the screen's height, and shrinks back on "Whole world"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = watch(context)
+    try:
+        page = open_lesson(watched, voila_url, NOTEBOOK)
+        quiet(page, 1000)
+        width, world = page.evaluate(MAP_BOX)
+        assert world < width / 2, (width, world)  # the whole world is a wide band on a phone
+        page.click(".cnw-zoom button:nth-of-type(3)")
+        page.wait_for_function(f"(h) => ({MAP_BOX})()[1] > 2 * h", arg=world, timeout=TIMEOUT)
+        quiet(page, 1000)
+        zoomed = page.evaluate(MAP_BOX)
+        assert zoomed[0] == width and zoomed[1] <= 0.7 * 844 + 1, zoomed
+        element_screenshot(page, ".cnw-play-area", "cnw_play__zoom_europe_fill_390")
+        page.click(".cnw-zoom button:nth-of-type(1)")
+        page.wait_for_function(f"(h) => ({MAP_BOX})()[1] < h", arg=zoomed[1], timeout=TIMEOUT)
+        quiet(page, 1000)
+        assert abs(page.evaluate(MAP_BOX)[1] - world) <= 3
+        assert_healthy(watched)
+    finally:
+        context.close()
