@@ -199,8 +199,14 @@ def absent_wheel(name: str, folder: Path) -> Path:
 
 
 def top_level_imports(wheel: Path) -> list[str]:
+    """The wheel's top-level modules (inside ``<name>.zip`` for a zipped one)."""
     with zipfile.ZipFile(wheel) as z:
-        tops = {n.split("/")[0] for n in z.namelist() if "/" in n}
+        names = z.namelist()
+        inner = f"{wheel.name.split('-')[0]}.zip"
+        if inner in names:
+            with zipfile.ZipFile(io.BytesIO(z.read(inner))) as zi:
+                names = zi.namelist()
+        tops = {n.split("/")[0] for n in names if "/" in n}
     return sorted(t.removesuffix(".py") for t in tops if not t.endswith((".dist-info", ".data")))
 
 
