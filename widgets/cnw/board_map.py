@@ -235,15 +235,15 @@ class BoardMap(w.VBox):
             self._ring_codes[name] = []
         self._redraw()
 
-    def _hover(self, code: str) -> str:
+    def _hover(self, code: str, note: str | None = None) -> str:
+        """A gateway's hover: name, region, links, and ``note`` (a game's word on it) last."""
         g = self.board.gateways[code]
         region = self.board.regions[g.region]
         links = ", ".join(sorted(self.board.neighbours(code)))
         hub = f" ◆ {t('cnw.map.hub')}" if g.hub else ""
         links = f"{t('cnw.map.links')}: {links}"
-        return hover_html(
-            f"{code} {words.place(code)}", self._region_name(region), links, badge=hub
-        )
+        lines = (self._region_name(region), links) + ((note,) if note else ())
+        return hover_html(f"{code} {words.place(code)}", *lines, badge=hub)
 
     @staticmethod
     def _region_name(region: Any) -> str:
@@ -357,16 +357,22 @@ class BoardMap(w.VBox):
         colours: dict[str, str] | None,
         labels: dict[str, str] | None = None,
         symbols: dict[str, str] | None = None,
+        notes: dict[str, str] | None = None,
     ) -> None:
         """Colour each gateway (e.g. by owner), give it a marker shape (``symbols``: the owner's
-        shape, so ownership never rests on colour alone) and relabel it (e.g. with its pawns),
-        in place; ``None`` goes back to the "colour by" choice and the airport codes."""
+        shape, so ownership never rests on colour alone), relabel it (e.g. with its pawns) and
+        add a line to its hover (``notes``: e.g. out of play in FIERA), in place; ``None`` goes
+        back to the "colour by" choice, the airport codes and the board's own hover."""
         self.paint_colours = colours
         self.paint_symbols = symbols if colours is not None else None
+        notes = notes or {}
         with self.fig.batch_update():
             for trace, rid in zip(self.region_traces, self.region_ids, strict=True):
                 codes = self.board.regions[rid].gateways
                 trace.text = [labels.get(c, c) for c in codes] if labels else list(codes)
+                hover = [self._hover(c, notes.get(c)) for c in codes]
+                if list(trace.hovertext) != hover:
+                    trace.hovertext = hover
         self._recolour()
 
     def draw_overlay(self, name: str, paths: list[list[str]]) -> None:

@@ -25,7 +25,7 @@ from gamelib import cnw
 from gamelib.cnw import assist, tables
 from gamelib.cnw import bots as cnw_bots
 from gamelib.cnw import state as st
-from gamelib.cnw.network import CODES
+from gamelib.cnw.network import BOARD, CODES
 from widgets import i18n
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
@@ -117,13 +117,36 @@ def seat_chip(p: int, name: str) -> str:
 
 
 def pawn_labels(state: Any) -> dict[str, str]:
-    return {code: f"{code} {state.pawns[i]}" for i, code in enumerate(CODES)}
+    """Gateway code -> its map label: the pawns on it, or "out" for a gateway the variant
+    leaves off the board (§12.1 FIERA: gamelib's ``geo_of(state).in_play``), which holds none."""
+    in_play = st.geo_of(state).in_play
+    return {
+        code: f"{code} {state.pawns[i]}" if in_play[i] else t("cnw.fiera.out_label", code=code)
+        for i, code in enumerate(CODES)
+    }
+
+
+def out_of_play_notes(state: Any) -> dict[str, str]:
+    """Gateway code -> the hover line of a gateway out of play (§12.1 FIERA); none otherwise."""
+    in_play = st.geo_of(state).in_play
+    notes = {}
+    for i, code in enumerate(CODES):
+        if not in_play[i]:
+            region = BOARD.regions[BOARD.gateways[code].region]
+            name = region.name_it if i18n.language() == "it" else region.name
+            notes[code] = t("cnw.fiera.out_hover", region=name)
+    return notes
 
 
 def paint_state(board_map: BoardMap, state: Any) -> None:
     """Show a game state on a :class:`BoardMap`: owners' colours, pawns, delivery chains."""
     with board_map.fig.batch_update():
-        board_map.paint(owner_colours(state), pawn_labels(state), owner_symbols(state))
+        board_map.paint(
+            owner_colours(state),
+            pawn_labels(state),
+            owner_symbols(state),
+            out_of_play_notes(state),
+        )
         for p in range(MAX_PLAYERS):
             chains = []
             if p < state.players:
@@ -847,4 +870,7 @@ class CnwTable(TableBase):
             )
             line.y = [target] * len(names) if solo else []
             line.x = names if solo else []
-            self.sla_fig.layout.yaxis.range = [0, target + 2]
+            # the axis fits the highest bar and the target drawn, with room for the bars'
+            # numbers (§12.2: no individual target, and a player may pass the base 12)
+            top = max([*s.sla, *line.y, 1])
+            self.sla_fig.layout.yaxis.range = [0, top + 2]
