@@ -806,7 +806,15 @@ class CnwTable(TableBase):
             self.source.options = options
         # "From" stays where the player left it while it is still a choice (setup, deploys)
         keep_it = keep in sources and phase in (st.PLACEMENT, st.REINFORCE, st.ELIM_DEPLOY)
-        self.source.value = keep if keep_it else None
+        # an empty "Gateway" where the choice is forced reads as "nothing to do": at the
+        # Briefing a pawn must go (§10.2), so the first gateway that can lose it is ready, and
+        # a single gateway to place or deploy on is chosen already (the player can change it;
+        # not in Operations and Repositioning, where a click on the chosen gateway unpicks it)
+        forced = phase == st.BRIEFING or (
+            len(sources) == 1 and phase not in (st.OPERATIONS, st.REPOSITION)
+        )
+        ready = sources[0] if sources and forced else None
+        self.source.value = keep if keep_it else ready
         self._pick_source(self.source.value)
         counting = phase in (st.MOVE_IN, st.REPOSITION_COUNT)
         has_pick = bool(sources) or counting
