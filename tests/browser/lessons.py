@@ -147,7 +147,7 @@ LESSONS: tuple[Lesson, ...] = (
             # the seeded table played on: the timeline's counts change; a campaign's tiles
             # carry the cards' historical notes
             Slide(".airwar-history-turns", "ArrowRight", 4, charts=(".airwar-history-timeline",)),
-            Choose(".airwar-history-campaign", "Battle of Midway"),
+            Choose(".airwar-history-campaign", 2),  # Midway, third to begin
             Shows(".airwar-history-tiles", "Torpedo Squadron 8"),
             Shot("airwar__06_after_turns"),
             Click(
@@ -260,6 +260,21 @@ LESSONS: tuple[Lesson, ...] = (
             Type(".check-cnw6-opener-share .check-number", "999"),
             Click(".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "Not yet")),
             Click(".check-cnw6-opener-share .check-show", shows=(CNW6_SAID, "The answer")),
+        ),
+    ),
+    Lesson(
+        "cnw/07_the_real_network.ipynb",
+        (
+            Click(".cnw-real-sector", nth=0, charts=(fig("cnw-real-deadlines"),)),
+            Click(".cnw-real-network", nth=2, charts=(fig("cnw-real-hops"),)),
+            Choose(".cnw-real-lost", "DEL", charts=(fig("cnw-real-loss"),)),
+            Shows(".cnw-real-loss-info", "Hub-and-spoke"),
+            Shot("cnw__07_after_loss"),
+            Click(
+                ".check-cnw7-worst-loss .check-show",
+                shows=(".check-cnw7-worst-loss .check-feedback", "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
         ),
     ),
     # ---------------------------------------------------------------- Logiquo CyberGame
@@ -421,6 +436,23 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-rails5-random-tickets .check-show",
                 charts=(fig("rails-rates"),),
                 shows=(RAILS5_SAID, "The answer"),
+            ),
+            Shows(".check-score", "1 of"),
+        ),
+    ),
+    Lesson(
+        "rails/06_network_design.ipynb",
+        (
+            Choose(".rails-design-tickets", (0, 5), charts=(fig("rails-design-bars"),)),
+            Click(".rails-design-answer", nth=2, charts=(fig("rails-design"),)),
+            Choose(
+                ".rails-design-ticket", "Chicago – Santa Fe", charts=(fig("rails-design-cards"),)
+            ),
+            Shows(".rails-design-cards-info", "Santa Fe"),
+            Shot("rails__06_after_controls"),
+            Click(
+                ".check-rails6-exact .check-show",
+                shows=(".check-rails6-exact .check-feedback", "The answer"),
             ),
             Shows(".check-score", "1 of"),
         ),
