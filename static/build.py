@@ -50,6 +50,8 @@ ABSENT = {
     "sqlite3": "Pyodide's sqlite3 is a compiled module with no wheel on PyPI",
     "jedi": "completion only; 1.6 MB and a slow import the page never needs",
 }
+# Compiled with -OO: plotly's generated classes are mostly docstrings (20 MB -> see docs/static.md).
+STRIP_DOCSTRINGS = ("plotly",)
 # Imported from one zip rather than unpacked (see zipped()); Pyodide 0.29 is CPython 3.13.
 ZIPPED = ("plotly", "networkx")
 SITE_PACKAGES = "/lib/python3.13/site-packages"
@@ -210,7 +212,9 @@ def top_level_imports(wheel: Path) -> list[str]:
     return sorted(t.removesuffix(".py") for t in tops if not t.endswith((".dist-info", ".data")))
 
 
-def bytecode(core: Path, wheels: list[Path], keep_source: set[str]) -> list[Path]:
+def bytecode(
+    core: Path, wheels: list[Path], keep_source: set[str], strip: tuple[str, ...] = ()
+) -> list[Path]:
     """The wheels with CPython 3.13 bytecode (static/precompile.py), compiled by Pyodide itself
     under Node; cached by the input wheel's hash, so only a changed wheel is compiled again."""
     done = CACHE / "bytecode"
@@ -219,7 +223,8 @@ def bytecode(core: Path, wheels: list[Path], keep_source: set[str]) -> list[Path
     todo.mkdir(parents=True)
     out: list[Path] = []
     for wheel in wheels:
-        key = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+        flags = ",".join(sorted(strip)).encode()
+        key = hashlib.sha256(wheel.read_bytes() + flags).hexdigest()[:16]
         target = done / key / wheel.name
         if not target.exists():
             shutil.copy2(wheel, todo / wheel.name)
@@ -228,7 +233,8 @@ def bytecode(core: Path, wheels: list[Path], keep_source: set[str]) -> list[Path
         fresh = CACHE / "bytecode-fresh"
         shutil.rmtree(fresh, ignore_errors=True)
         fresh.mkdir()
-        run("node", HERE / "precompile.mjs", core, todo, fresh, ",".join(sorted(keep_source)))
+        run("node", HERE / "precompile.mjs", core, todo, fresh, ",".join(sorted(keep_source)),
+            ",".join(strip))  # fmt: skip
         for target in out:
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -336,6 +342,20 @@ ROOT_PAGE = """<!doctype html>
 """
 
 
+# JupyterLite's service worker answers every GET of the site itself, with a plain fetch() when its
+# cache is off (as here): each wheel and bundle then goes through the worker, which made a second
+# visit slower than the first. It keeps the requests it exists for (/api/drive, /api/stdin: the
+# kernel's files and input()) and leaves the others to the browser and its HTTP cache.
+SW_PASS_THROUGH = "shouldDrop(t,a)||(n=maybeFromCache(e))"
+
+
+def lighten_service_worker(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    if text.count(SW_PASS_THROUGH) != 1:
+        sys.exit(f"{path}: JupyterLite's service worker changed; check SW_PASS_THROUGH")
+    path.write_text(text.replace(SW_PASS_THROUGH, "!1"), encoding="utf-8")
+
+
 def build(offline: bool) -> None:
     digest = inputs_digest()
     core = fetch_pyodide(offline)
@@ -353,7 +373,8 @@ def build(offline: bool) -> None:
             final.append(wheel)
     final += [p for p in KERNEL_PYPI.glob("*.whl") if not p.name.startswith("widgetsnbextension")]
     project = project_wheel(offline)
-    final = bytecode(core, [*final, project], keep_source={project.name.split("-")[0]})
+    keep = {project.name.split("-")[0]}
+    final = bytecode(core, [*final, project], keep_source=keep, strip=STRIP_DOCSTRINGS)
     final = [zipped(w, staged) if w.name.split("-")[0] in ZIPPED else w for w in final]
     final += [absent_wheel(name, staged) for name in ABSENT]
     stdlib = bytecode(core, [core / "python_stdlib.zip"], keep_source=set())[0]
@@ -376,6 +397,7 @@ def build(offline: bool) -> None:
         "--no-sourcemaps", cwd=lite, env=env)  # fmt: skip
     shutil.copytree(lite / PYODIDE_DIR, OUT / PYODIDE_DIR, dirs_exist_ok=True)
     (OUT / "index.html").write_text(ROOT_PAGE, encoding="utf-8")
+    lighten_service_worker(OUT / "service-worker.js")
     STAMP.write_text(digest + "\n")
 
 

@@ -1,10 +1,11 @@
 // node static/precompile.mjs <pyodide dir> <wheels in> <wheels out> <names keeping source,...>
+//   <names compiled without docstrings,...>
 // Starts Pyodide under Node and runs static/precompile.py on the host's folders (NODEFS).
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [pyodideDir, inDir, outDir, keep = ""] = process.argv.slice(2);
+const [pyodideDir, inDir, outDir, keep = "", strip = ""] = process.argv.slice(2);
 const { loadPyodide } = await import(resolve(pyodideDir, "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
 for (const [mount, host] of [["/in", inDir], ["/out", outDir]]) {
@@ -13,4 +14,4 @@ for (const [mount, host] of [["/in", inDir], ["/out", outDir]]) {
 }
 const here = dirname(fileURLToPath(import.meta.url));
 py.runPython(readFileSync(join(here, "precompile.py"), "utf8"));
-py.globals.get("main")("/in", "/out", keep);
+py.globals.get("main")("/in", "/out", keep, strip);

@@ -20,9 +20,9 @@ SITE = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packa
 TAG = sys.implementation.cache_tag
 
 
-def compiled(name: str, source: bytes, keep_source: bool) -> list[tuple[str, bytes]]:
+def compiled(name: str, source: bytes, keep_source: bool, optimize: int) -> list[tuple[str, bytes]]:
     """The members a ``.py`` member becomes."""
-    code = compile(source, SITE + name, "exec", dont_inherit=True)
+    code = compile(source, SITE + name, "exec", dont_inherit=True, optimize=optimize)
     if not keep_source:
         return [(name[:-3] + ".pyc", bytes(_code_to_timestamp_pyc(code, 0, 0)))]
     folder, _, module = name.rpartition("/")
@@ -31,7 +31,7 @@ def compiled(name: str, source: bytes, keep_source: bool) -> list[tuple[str, byt
     return [(name, source), (pyc, bytes(_code_to_hash_pyc(code, digest, checked=False)))]
 
 
-def precompile(source: Path, target: Path, keep_source: bool) -> None:
+def precompile(source: Path, target: Path, keep_source: bool, optimize: int) -> None:
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zo:
         record = next((n for n in zin.namelist() if n.endswith(".dist-info/RECORD")), None)
         lines = []
@@ -42,7 +42,7 @@ def precompile(source: Path, target: Path, keep_source: bool) -> None:
             top = info.filename.split("/")[0]
             if info.filename.endswith(".py") and not top.endswith((".data", ".dist-info")):
                 try:
-                    members = compiled(info.filename, data, keep_source)
+                    members = compiled(info.filename, data, keep_source, optimize)
                 except SyntaxError:  # e.g. a template or a file for another Python
                     members = [(info.filename, data)]
             else:
@@ -57,8 +57,13 @@ def precompile(source: Path, target: Path, keep_source: bool) -> None:
             zo.writestr(member, "".join(lines) + f"{record},,\n", zipfile.ZIP_DEFLATED)
 
 
-def main(in_dir: str, out_dir: str, keep: str) -> None:
+def main(in_dir: str, out_dir: str, keep: str, strip: str) -> None:
+    """``keep``: names whose source stays; ``strip``: names compiled without docstrings and
+    asserts (``-OO``: plotly's generated classes are mostly docstrings nobody reads here)."""
     keep_source = set(keep.split(",")) if keep else set()
+    stripped = set(strip.split(",")) if strip else set()
     for wheel in sorted(Path(in_dir).glob("*.*")):
-        precompile(wheel, Path(out_dir) / wheel.name, wheel.name.split("-")[0] in keep_source)
+        name = wheel.name.split("-")[0]
+        optimize = 2 if name in stripped else 0
+        precompile(wheel, Path(out_dir) / wheel.name, name in keep_source, optimize)
         print("bytecode:", wheel.name)
