@@ -48,7 +48,7 @@ from tests.server.serverkit import (  # noqa: E402
 )
 
 GOAL = {"p90": 3.0, "rss": 120.0, "warm": 1.0}
-FILL_DELAY = 60  # classroom/serve.py's default --fill-delay
+FILL_DELAY = 10  # classroom/serve.py's default --fill-delay
 
 
 async def browser_visit(browser, base: str, notebook: str, timeout: float, close, opened):

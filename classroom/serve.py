@@ -333,10 +333,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--fill-delay",
         type=float,
-        default=60.0,
-        # a new kernel costs ~2 CPU-seconds: started 10 s into the rush, the refill competed with
-        # the pages still asking for their widgets (a page that waits 4 s for them asks again
-        # widget by widget, 553 requests: benchmarks/load.py)
+        default=10.0,
         help="seconds before a used warm kernel is replaced (after the class has come in)",
     )
     parser.add_argument(
