@@ -89,6 +89,7 @@ class CampaignTimeline(w.VBox):
             "340px",
             options=[(campaign_label(c.id), c.id) for c in history.campaigns()],
         )
+        self.campaign.style.description_width = "initial"
         self.fig = chart(
             300,
             t("airwar.history.title"),

@@ -91,6 +91,7 @@ class KillChain(w.VBox):
         self.category = dropdown(
             t("logiquo.real.category"), "logiquo-real-category", "320px", options=options
         )
+        self.category.style.description_width = "initial"  # the whole label, never cut
         self.fig = _chain_figure(t("logiquo.real.chain_title"))
         self.fig.data[0].visible = False  # nothing is "stopped" in the plain kill chain
         self.fig.data[1].name = t("logiquo.real.axis.threats")
