@@ -476,12 +476,16 @@ class AirWarTable(TableBase):
         then what you lost and won: Industry, Convoy and aircraft."""
         viewer = self.viewer()
         hist = self.session.history
+        events = [(j, ev) for j in range(start + 1, end + 1) for ev in hist[j].events]
         lines = []
-        for j in range(start + 1, end + 1):
-            for ev in hist[j].events:
-                text = raid_why(hist, j, ev) if ev.get("type") == "damage" else event_text(ev)
-                if text:
-                    lines.append(text)
+        for i, (j, ev) in enumerate(events):
+            if ev.get("type") == "arrived" and any(
+                e.get("type") == "damage" for _, e in events[i + 1 : i + 2]
+            ):
+                continue  # the damage line right after says who arrived (raid_why)
+            text = raid_why(hist, j, ev) if ev.get("type") == "damage" else event_text(ev)
+            if text:
+                lines.append(text)
         if not lines:
             return ""
         body = "".join(f"<li>{x}</li>" for x in reversed(lines[-14:]))

@@ -18,6 +18,7 @@ from gamelib.airwar.cards import by_id
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import side_label
 from widgets.i18n import t
+from widgets.kit.table import counted
 
 # Actions whose card must stay hidden from the other side (face-down mission, intercept hand).
 SECRET = (A.AddToMission, A.AddInterceptor)
@@ -103,6 +104,8 @@ def event_text(ev: dict[str, Any]) -> str:
             values["target"] = name(values["target"])
         if "stage" in values:
             values["stage"] = stage_name(values["stage"])
+        if kind == "turn":  # "1 aereo torna", "3 aerei tornano"
+            return t(counted("airwar.ev.turn", values["returned"]), **values)
         return t(f"airwar.ev.{kind}", **values)
     if kind == "convoy_sunk":
         return t("airwar.ev.convoy_sunk", side=side_label(ev["side"]), loss=ev["industry_loss"])

@@ -31,6 +31,21 @@ def gateway(code: str) -> str:
     return f"{code} · {g.name_it if language() == 'it' else g.name}"
 
 
+def to_gateway(code: str) -> str:
+    """The word "to" and a gateway; in Italian the preposition goes with the city, as a reader
+    says it aloud (the code is a label): "ad ANC · Anchorage", "a MXP · Milano", and
+    "al CAI · Cairo" for a city named with its article ("Il Cairo")."""
+    g = cnw_board.load().gateways.get(code)
+    if g is None or language() != "it":
+        return t("cnw.words.to", gateway=gateway(code))
+    city = g.name_it
+    if city.startswith("Il "):
+        return t("cnw.words.to_the", gateway=f"{code} · {city.removeprefix('Il ')}")
+    if city[:1].lower() in "aeiou":
+        return t("cnw.words.to_vowel", gateway=gateway(code))
+    return t("cnw.words.to", gateway=gateway(code))
+
+
 def pawns(n: int) -> str:
     """``n`` pawns with agreement: "1 pawn", "3 pawns"; "1 pedina", "3 pedine"."""
     return t("cnw.action.pawn", n=n) if n == 1 else t("cnw.action.pawns", n=n)
@@ -96,6 +111,8 @@ def action_words(action: Any, state: Any = None) -> str:
             v |= {"source": gateway(CODES[i]), "target": gateway(CODES[j])}
             repositioning = state.phase == st.REPOSITION_COUNT
             kind = "move_along" if repositioning else "move_into"
+            if repositioning:
+                v["to_target"] = to_gateway(CODES[j])
     elif isinstance(action, cnw.Occupy):
         v |= {
             "source": gateway(action.source),
@@ -103,7 +120,7 @@ def action_words(action: Any, state: Any = None) -> str:
             "pawns": pawns(action.count),
         }
     elif isinstance(action, cnw.Reposition):
-        v |= {"source": gateway(action.source), "target": gateway(action.target)}
+        v |= {"source": gateway(action.source), "to_target": to_gateway(action.target)}
     elif isinstance(action, cnw.Deliver):
         v["shipment"] = shipment(action.shipment)
     elif isinstance(action, cnw.ProposePact):

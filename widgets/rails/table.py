@@ -55,9 +55,11 @@ def make_bot(kind: str, seed: int) -> Any:
 
 
 def _chip(kind: str, count: int | None = None) -> str:
+    """A card of the hand as a coloured chip; its colour word agrees with "carta" in Italian
+    ("bianca ×1", as the face-up "carta bianca"), hence ``rails.chip`` and not ``rails.color``."""
     colour = ROUTE_COLORS[kind]
     fg = TEXT_ON[kind]
-    label = t(f"rails.color.{kind}").split(" (")[0]
+    label = t(f"rails.chip.{kind}")
     n = f" ×{count}" if count is not None else ""
     return (
         f"<span style='display:inline-block;background:{colour};color:{fg};border:1px solid #555;"

@@ -59,12 +59,13 @@ def moment_index(states: list[Any], moment: str) -> int:
 
 
 def chip(kind: str, count: int = 1) -> str:
+    """A train card as a coloured chip; the word agrees with "carta" (``rails.chip``)."""
     colour = ROUTE_COLORS[kind]
     fg = palette.text_on(colour)  # black or white, whichever reads better on the card
     return (
         f"<span style='display:inline-block;background:{colour};color:{fg};border:1px solid "
         f"#555;border-radius:4px;padding:1px 6px;margin:1px'>"
-        f"{t(f'rails.color.{kind}').split(' (')[0]}{f' ×{count}' if count > 1 else ''}</span>"
+        f"{t(f'rails.chip.{kind}')}{f' ×{count}' if count > 1 else ''}</span>"
     )
 
 
