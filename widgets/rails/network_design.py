@@ -78,6 +78,7 @@ class NetworkDesignLab:
             marker_color=[ANSWER_COLOURS[a] for a in ANSWERS],
             text=["", "", ""],
             textposition="outside",
+            cliponaxis=False,  # the tallest bar's label stays inside the chart
         )
         self.design = steiner.design(START)
         self.tickets.observe(lambda _: self.update_design(), "value")
