@@ -34,3 +34,11 @@ def test_formatting_and_fallback():
     assert i18n.t(key)
     with pytest.raises(ValueError):
         i18n.set_language("xx")
+
+
+def test_the_languages_are_english_and_italian_and_the_glossary_is_not_one():
+    """``languages()`` names what ``set_language`` accepts; the glossaries' folder beside them
+    is not a catalog (``catalog("glossary")`` would fail on its nested entries)."""
+    from widgets.i18n import languages
+
+    assert languages() == ["en", "it"]

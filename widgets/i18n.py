@@ -36,7 +36,8 @@ def catalog(language: str) -> dict[str, str]:
 
 
 def languages() -> list[str]:
-    return sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
+    """The folders that are languages (they hold ``common.json``; ``glossary/`` is not one)."""
+    return sorted(p.name for p in LOCALES.iterdir() if (p / "common.json").is_file())
 
 
 def set_language(language: str) -> None:

@@ -263,3 +263,18 @@ def test_selfish_bots_give_nothing():
     games = run_games(3, 3, careful_factory(False), seed=1)
     assert all(sum(g.gifts) == 0 for g in games)
     assert 0 <= stopped_share(games) <= 1
+
+
+def test_the_shipped_network_layout_is_the_decks_spring_layout():
+    """The coverage network draws from network_layout.json (no NumPy under the static site's
+    Pyodide, no layout work when the page opens): it must hold every card of the deck at the
+    place the seeded spring layout puts it. After a change of links: python -m
+    widgets.logiquo.deck."""
+    from widgets.logiquo.deck import network_positions, spring_positions
+
+    shipped, computed = network_positions(), spring_positions()
+    assert set(shipped) == set(computed)
+    assert all(
+        abs(shipped[n][0] - x) < 1e-4 and abs(shipped[n][1] - y) < 1e-4
+        for n, (x, y) in computed.items()
+    )

@@ -5,7 +5,9 @@ bipartite network, the greedy cover and defence in depth. Every number comes fro
 from __future__ import annotations
 
 import html
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -98,6 +100,23 @@ def card_html(c: cards.Card) -> str:
         f"<div style='border-left:8px solid {colour};padding:6px 12px;"
         f"background:#fafafa;max-width:760px'>{''.join(rows)}</div>"
     )
+
+
+LAYOUT = Path(__file__).with_name("network_layout.json")
+
+
+def spring_positions() -> dict[str, tuple[float, float]]:
+    """The coverage network's seeded spring layout, computed (NumPy needed): what
+    ``network_layout.json`` ships. ``python -m widgets.logiquo.deck`` writes it again after the
+    deck's links change (a test compares)."""
+    pos = nx.spring_layout(coverage.bipartite_graph(), seed=7, k=0.35, iterations=120)
+    return {n: (round(float(x), 6), round(float(y), 6)) for n, (x, y) in pos.items()}
+
+
+def network_positions() -> dict[str, tuple[float, float]]:
+    """The shipped layout: the same picture in every kernel, no layout work when the page opens,
+    and no NumPy, which the static site's browser Python does not have."""
+    return {n: (x, y) for n, (x, y) in json.loads(LAYOUT.read_text(encoding="utf-8")).items()}
 
 
 class CardBrowser(w.VBox):
@@ -288,7 +307,7 @@ class CoverageLab(w.VBox):
     # ------------------------------------------------------------------ network
     def _build_network(self) -> None:
         self.graph = coverage.bipartite_graph(lang())
-        self.pos = nx.spring_layout(self.graph, seed=7, k=0.35, iterations=120)
+        self.pos = network_positions()
         threat_nodes = [n for n, d in self.graph.nodes(data=True) if d["kind"] == "threat"]
         self.threat_pick = dropdown(
             t("logiquo.cover.threat"),
@@ -540,3 +559,9 @@ class CoverageLab(w.VBox):
             ),
             thick=f"{thick.number} {html.escape(card_name(thick))} ({per[thick.number]})",
         )
+
+
+if __name__ == "__main__":
+    rows = [f'  "{n}": [{x}, {y}]' for n, (x, y) in sorted(spring_positions().items())]
+    LAYOUT.write_text("{\n" + ",\n".join(rows) + "\n}\n", encoding="utf-8")
+    print(f"wrote {LAYOUT}")
