@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gamelib import cnw
 from tests.widgets.test_cnw_play import briefing_table
+from widgets.i18n import t
 
 
 def test_the_briefing_gateway_is_ready_where_a_pawn_must_go_section_10_2() -> None:
@@ -15,3 +16,19 @@ def test_the_briefing_gateway_is_ready_where_a_pawn_must_go_section_10_2() -> No
     assert not table.go_button.disabled
     table.go_button.click()
     assert table.session.log[table.mark] == cnw.RemovePawn(legal[0])
+
+
+def test_rails_city_names_near_the_edges_are_written_inwards() -> None:
+    """On a 390 px phone the Rails map is small and its names are not: "Vancouver", "Seattle",
+    "San Francisco" (at the west edge) were cut; they are written towards the map's middle."""
+    from gamelib.rails import board as rails_board
+    from widgets.rails.map import RailsMap
+
+    rails_map = RailsMap()
+    cities = next(d for d in rails_map.fig.data if d.name == t("rails.map.cities"))
+    side = dict(zip(cities.text, cities.textposition, strict=True))
+    lon = {c: rails_board.load().cities[c].lon for c in side}
+    west = min(lon.values())
+    assert side["Vancouver"] == side["San Francisco"] == "top right"
+    assert all(side[c] == "top right" for c in side if lon[c] < west + 3)
+    assert side["Chicago"] == "top center"

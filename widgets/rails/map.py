@@ -70,6 +70,20 @@ GEO = land_geo(
     lakecolor="#e8f1f8",
 )
 
+EDGE = 5.0  # degrees: a city this close to the map's west or east edge is labelled inwards
+
+
+def label_side(lon: float) -> str:
+    """Where a city's name goes: inwards near the map's edges, so that on a phone (where the
+    map is small and the 9 px names are not) "Vancouver" or "San Francisco" is not cut."""
+    west, east = GEO["lonaxis"]["range"]
+    if lon < west + EDGE:
+        return "top right"
+    if lon > east - EDGE:
+        return "top left"
+    return "top center"
+
+
 # Overlay traces, filled in place by the widgets; their names are their roles. Halos are drawn
 # under the coloured routes (a glow that keeps the route colour readable), the rest on top.
 HALOS = ("highlight", "claimed")
@@ -178,7 +192,7 @@ class BoardFigure:
             name="routes",
         )
         self._index["cities"] = len(self.fig.data)
-        add_nodes(
+        cities = add_nodes(
             self.fig,
             t("rails.map.cities"),
             self.cities,
@@ -186,6 +200,7 @@ class BoardFigure:
             marker=dict(size=9, color="#34495e", line=dict(width=1, color="#ffffff")),
             text=dict(size=9, color="#333"),
         )
+        cities.textposition = [label_side(self.board.cities[c].lon) for c in self.cities]
 
     def _add_overlay(self, role: str) -> None:
         self._index[role] = len(self.fig.data)
