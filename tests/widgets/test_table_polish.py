@@ -32,3 +32,25 @@ def test_rails_city_names_near_the_edges_are_written_inwards() -> None:
     assert side["Vancouver"] == side["San Francisco"] == "top right"
     assert all(side[c] == "top right" for c in side if lon[c] < west + 3)
     assert side["Chicago"] == "top center"
+
+
+def test_logiquo_drops_its_done_line_once_a_turn_went_by() -> None:
+    """After the human's move the bots play on into a new turn: the recap tells what happened,
+    so "Done: <the human's move>" is no longer shown under it (it was, stale, at 1440 px); a move
+    answered within the same turn keeps its "Done:" line."""
+    from widgets.logiquo.table import LogiquoTable
+
+    table = LogiquoTable(seats=("human", "cooperative", "cooperative"), seed=1)
+    seen = {"cleared": False, "kept": False}
+    for _ in range(30):
+        if table.to_move() is None or all(seen.values()):
+            break
+        turn = table.state.turn
+        table.actions.children[-1].click()
+        if table.state.turn != turn and table.recap.value:
+            assert "Done:" not in table.notice.value, table.notice.value
+            seen["cleared"] = True
+        elif table.state.turn == turn:
+            assert "Done:" in table.notice.value, table.notice.value
+            seen["kept"] = True
+    assert all(seen.values()), seen
