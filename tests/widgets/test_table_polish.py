@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamelib import cnw
 from tests.widgets.test_cnw_play import briefing_table
 from widgets.i18n import t
+
+
+def after_move(table: Any) -> Any:
+    """The state right after the human's last move (before the bots answered it)."""
+    history = table.session.history
+    return history[table.mark + 1] if len(history) > table.mark + 1 else table.state
 
 
 def test_the_briefing_gateway_is_ready_where_a_pawn_must_go_section_10_2() -> None:
@@ -45,12 +53,33 @@ def test_logiquo_drops_its_done_line_once_a_turn_went_by() -> None:
     for _ in range(30):
         if table.to_move() is None or all(seen.values()):
             break
-        turn = table.state.turn
         table.actions.children[-1].click()
+        turn = after_move(table).turn
         if table.state.turn != turn and table.recap.value:
             assert "Done:" not in table.notice.value, table.notice.value
             seen["cleared"] = True
         elif table.state.turn == turn:
             assert "Done:" in table.notice.value, table.notice.value
+            seen["kept"] = True
+    assert all(seen.values()), seen
+
+
+def test_airwar_drops_its_done_line_once_a_turn_went_by() -> None:
+    """As in Logiquo: "Done: interceptors ready." stood under the recap of the planner's whole
+    raid and the next turn's start; once a turn went by, the recap alone says what happened."""
+    from widgets.airwar.table import AirWarTable
+
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    seen = {"cleared": False, "kept": False}
+    for _ in range(40):
+        if table.to_move() is None or all(seen.values()):
+            break
+        buttons = [b for b in table.actions.children if hasattr(b, "action")]
+        (buttons[0].click() if buttons else table.offers()[0].press())
+        turn = after_move(table).turn
+        if table.state.turn != turn and table.recap.value:
+            assert "Done:" not in table.notice.value, table.notice.value
+            seen["cleared"] = True
+        elif table.state.turn == turn and "Done:" in table.notice.value:
             seen["kept"] = True
     assert all(seen.values()), seen

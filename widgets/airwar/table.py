@@ -86,6 +86,7 @@ class AirWarTable(TableBase):
     game = game
     texts = "airwar.table"
     css = "airwar"
+    _new_turn = False  # the bots' recap spans a new turn: the human's "Done:" line is stale
     seat_kinds = SEATS
     default_seats = ("human", "planner")
     default_seat = "planner"
@@ -387,6 +388,11 @@ class AirWarTable(TableBase):
 
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
+        if human and self._new_turn:
+            # a turn went by since the human's last move: its "Done: ..." line is stale, the
+            # recap above tells what happened
+            self.notice.clear()
+        self._new_turn = False
         viewer = self.viewer()
         obs = game.observation(s, viewer if viewer is not None else 0)
         self._draw_tracks()
@@ -476,6 +482,7 @@ class AirWarTable(TableBase):
         then what you lost and won: Industry, Convoy and aircraft."""
         viewer = self.viewer()
         hist = self.session.history
+        self._new_turn = hist[start].turn != self.state.turn
         events = [(j, ev) for j in range(start + 1, end + 1) for ev in hist[j].events]
         lines = []
         for i, (j, ev) in enumerate(events):
