@@ -83,3 +83,19 @@ def test_airwar_drops_its_done_line_once_a_turn_went_by() -> None:
         elif table.state.turn == turn and "Done:" in table.notice.value:
             seen["kept"] = True
     assert all(seen.values()), seen
+
+
+def test_airwar_says_1_card_in_hand_not_1_cards() -> None:
+    """The face-up piles counted "1 cards in hand" (seen at seed 1 after the planner's raid)."""
+    from widgets.airwar.table import AirWarTable
+
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    for _ in range(40):
+        if ">1 card" in table.sides_view.value or " 1 card in hand" in table.sides_view.value:
+            break
+        if table.to_move() is None:
+            break
+        buttons = [b for b in table.actions.children if hasattr(b, "action")]
+        (buttons[0].click() if buttons else table.offers()[0].press())
+    assert " 1 card in hand" in table.sides_view.value
+    assert " 1 cards" not in table.sides_view.value

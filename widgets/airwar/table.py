@@ -40,7 +40,7 @@ from widgets.airwar.words import (
 )
 from widgets.common import card, tagged
 from widgets.i18n import t
-from widgets.kit.table import Offer, TableBase
+from widgets.kit.table import Offer, TableBase, counted
 
 SEATS = ("human", "planner", "random")
 # steps whose picks are ticked as one group, then confirmed: (pick, confirm, catalog part)
@@ -536,7 +536,7 @@ class AirWarTable(TableBase):
                 )
                 hosts.append(card_html(cards[h["id"]], note=note))
             counts = t(
-                "airwar.table.counts",
+                counted("airwar.table.counts", side["hand_count"]),
                 hand=side["hand_count"],
                 deck=side["deck_count"],
                 discard=len(side["discard"]),
