@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from gamelib import cnw
 from tests.widgets.test_cnw_play import briefing_table
 from widgets.i18n import t
@@ -99,3 +101,15 @@ def test_airwar_says_1_card_in_hand_not_1_cards() -> None:
         (buttons[0].click() if buttons else table.offers()[0].press())
     assert " 1 card in hand" in table.sides_view.value
     assert " 1 cards" not in table.sides_view.value
+
+
+@pytest.mark.parametrize("game", ["cnw", "rails", "airwar", "logiquo"])
+def test_the_load_button_is_as_wide_as_its_label(game: str) -> None:
+    """ipywidgets gives a FileUpload a fixed short width: the Italian "Carica una partita
+    salvata (0)" was cut to "Carica una partit…" at 1440 px; it now takes its label's width
+    (checked in Chromium: scrollWidth equals clientWidth)."""
+    import importlib
+
+    module = importlib.import_module(f"widgets.{game}.table")
+    table = next(v for k, v in vars(module).items() if k.endswith("Table") and k != "TableBase")()
+    assert table.upload.layout.width == "auto"

@@ -339,7 +339,12 @@ class TableBase(w.VBox):
         self.bar = progress_bar()
         self.save_link = tagged(w.HTML(), f"{self.css}-save")
         self.upload = tagged(
-            w.FileUpload(accept=".json", multiple=False, description=t(f"{self.texts}.load")),
+            w.FileUpload(
+                accept=".json",
+                multiple=False,
+                description=t(f"{self.texts}.load"),
+                layout=w.Layout(width="auto"),  # ipywidgets' fixed width cut "Carica una partit…"
+            ),
             f"{self.css}-load",
         )
         self.upload.observe(self._on_upload, "value")
