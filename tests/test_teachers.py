@@ -218,3 +218,25 @@ def test_every_teacher_link_works_and_the_landing_page_links_them(lang: str) -> 
     landing = text(folder.parent / "index.ipynb")
     for page in pages:
         assert f"(teachers/{page.name})" in landing
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_static_site_says_what_its_teacher_pages_cannot_do(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under Pyodide (the static site) there is no second process for a worksheet and no
+    docs/ folder: the page says so in its language and offers no button that would fail."""
+    from widgets import assets
+
+    monkeypatch.setattr(assets, "IN_BROWSER", True)
+    monkeypatch.setattr("widgets.teachers.pages.silent_section", lambda game: 1 / 0)
+    set_language(lang)
+    try:
+        page, notes = WorksheetPage("cnw"), RulebookNotes("cnw")
+    finally:
+        set_language("en")
+    assert page.prepare.disabled and "make run" in page.notice.value
+    assert "docs/rules/cnw.md" in notes.notes.value
+    assert ("static site" if lang == "en" else "sito statico") in page.notice.value
+    page.close()
+    notes.close()

@@ -14,8 +14,8 @@ import re
 from functools import cache
 
 import ipywidgets as w
-import mistune
 
+from widgets import assets
 from widgets.common import Notice, button, dropdown, tagged
 from widgets.i18n import language, t
 from widgets.teachers import render
@@ -60,6 +60,9 @@ class WorksheetPage(w.VBox):
         )
         super().__init__([style, controls, self.view])
         self.add_class("teachers-worksheets")
+        if assets.IN_BROWSER:  # the static site: one Python in the browser, no second process
+            self.prepare.disabled = True
+            self.notice.info(t("teachers.page.static"))
 
     def make(self) -> None:
         """Compute the chosen lesson's sheet (in a separate process) and show it."""
@@ -109,7 +112,12 @@ class RulebookNotes(w.VBox):
     them (a long text, read when needed)."""
 
     def __init__(self, game: str) -> None:
-        body = mistune.html(silent_section(game))
+        if assets.IN_BROWSER:  # the static site holds the lessons, not the repository's docs/
+            body = t("teachers.notes.static", file=f"docs/rules/{game}.md")
+        else:
+            import mistune  # only here: the static site's browser Python does not ship it
+
+            body = mistune.html(silent_section(game))
         intro = w.HTML(f"<p>{t('teachers.notes.intro', file=f'docs/rules/{game}.md')}</p>")
         self.notes = tagged(
             w.HTML(f"<div>{body}</div>", layout=w.Layout(display="none")), "teachers-notes"
