@@ -7,11 +7,15 @@ of enumerating every subset of the hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
+from gamelib import actions
 from gamelib.core import ActionCodec
 
 from .cards import by_id
+
+# The fields that hold a card id: they read as the card's name and id.
+_CARD_FIELDS = frozenset({"card", "base", "target", "interceptor"})
 
 
 def _n(card_id: str) -> str:
@@ -19,8 +23,14 @@ def _n(card_id: str) -> str:
     return f"{card.name} [{card_id}]" if card else repr(card_id)
 
 
-@dataclass(frozen=True)
-class Mobilise:
+class Action(actions.Action):
+    """An AirWar decision (:class:`gamelib.actions.Action`); a card id reads as its card."""
+
+    def said(self, name: str, value: Any) -> Any:
+        return _n(value) if name in _CARD_FIELDS else value
+
+
+class Mobilise(Action):
     """§Stadio Mobilitazione: put an airbase, carrier or War card into play (War: on ``base``)."""
 
     card: str
@@ -30,16 +40,13 @@ class Mobilise:
         return f"mobilise {_n(self.card)}" + (f" on {_n(self.base)}" if self.base else "")
 
 
-@dataclass(frozen=True)
-class EndMobilisation:
+class EndMobilisation(Action):
     """§Stadio Mobilitazione: done mobilising; the Airbase stage begins."""
 
-    def __str__(self) -> str:
-        return "end mobilisation"
+    TEXT = "end mobilisation"
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Action):
     """§Fase Attacco: announce the target: ``"resources"`` or an enemy airbase/carrier id."""
 
     target: str
@@ -48,52 +55,39 @@ class Attack:
         return "attack " + ("the resources" if self.target == "resources" else _n(self.target))
 
 
-@dataclass(frozen=True)
-class PassStage:
+class PassStage(Action):
     """§Fase Attacco: launch no attack in this stage."""
 
-    def __str__(self) -> str:
-        return "pass (no attack this stage)"
+    TEXT = "pass (no attack this stage)"
 
 
-@dataclass(frozen=True)
-class AddToMission:
+class AddToMission(Action):
     """§Fase Attacco: put one aircraft from the hand into the face-down mission."""
 
+    TEXT = "add {card} to the mission"
     card: str
 
-    def __str__(self) -> str:
-        return f"add {_n(self.card)} to the mission"
 
-
-@dataclass(frozen=True)
-class SendMission:
+class SendMission(Action):
     """§Fase Attacco: the mission is complete; its cards are shuffled face down and it flies."""
 
-    def __str__(self) -> str:
-        return "send the mission"
+    TEXT = "send the mission"
 
 
-@dataclass(frozen=True)
-class AddInterceptor:
+class AddInterceptor(Action):
     """§Fase Intercetto: put one aircraft from the hand into the intercept hand."""
 
+    TEXT = "scramble {card}"
     card: str
 
-    def __str__(self) -> str:
-        return f"scramble {_n(self.card)}"
 
-
-@dataclass(frozen=True)
-class ScrambleDone:
+class ScrambleDone(Action):
     """§Fase Intercetto: the intercept hand is complete (empty = let the raid through)."""
 
-    def __str__(self) -> str:
-        return "interceptors ready"
+    TEXT = "interceptors ready"
 
 
-@dataclass(frozen=True)
-class Intercept:
+class Intercept(Action):
     """§Fase Intercetto / §Fase Combattimento: reveal ``interceptor`` and blindly pick the
     face-down mission card at ``position`` (the engine shuffled them: a chance outcome)."""
 
@@ -104,94 +98,57 @@ class Intercept:
         return f"{_n(self.interceptor)} intercepts face-down card #{self.position + 1}"
 
 
-@dataclass(frozen=True)
-class Strike:
+class Strike(Action):
     """§Fase Combattimento: play the new card ``card`` against the exposed enemy ``target``
     (which fights at -1 Defense)."""
 
+    TEXT = "{card} strikes exposed {target}"
     card: str
     target: str
 
-    def __str__(self) -> str:
-        return f"{_n(self.card)} strikes exposed {_n(self.target)}"
 
-
-@dataclass(frozen=True)
-class Disengage:
+class Disengage(Action):
     """§Fase Combattimento: pass. The defender ends the combat; the attacker hands the
     initiative back to the defender."""
 
-    def __str__(self) -> str:
-        return "pass (disengage)"
+    TEXT = "pass (disengage)"
 
 
-@dataclass(frozen=True)
-class PlayBattle:
+class PlayBattle(Action):
     """§Fase Combattimento: play a Battle card from the hand on the current duel."""
 
+    TEXT = "play {card}"
     card: str
 
-    def __str__(self) -> str:
-        return f"play {_n(self.card)}"
 
-
-@dataclass(frozen=True)
-class PassBattle:
+class PassBattle(Action):
     """§Fase Combattimento: play no (more) Battle card in this duel."""
 
-    def __str__(self) -> str:
-        return "no Battle card"
+    TEXT = "no Battle card"
 
 
-@dataclass(frozen=True)
-class Allot:
+class Allot(Action):
     """§Fase di Assegnazione dei Danni: send an arrived aircraft's damage to ``"industry"``
     (its Bombing) or ``"convoy"`` (its Convoy attack)."""
 
+    TEXT = "{card} hits the {to}"
     card: str
     to: str
 
-    def __str__(self) -> str:
-        return f"{_n(self.card)} hits the {self.to}"
 
-
-@dataclass(frozen=True)
-class Sacrifice:
+class Sacrifice(Action):
     """§Basi Aeree / §Portaerei: choose the grounded aircraft lost with a destroyed base/carrier."""
 
+    TEXT = "lose {card} with the destroyed base"
     card: str
 
-    def __str__(self) -> str:
-        return f"lose {_n(self.card)} with the destroyed base"
 
-
-@dataclass(frozen=True)
-class ConvoyDiscard:
+class ConvoyDiscard(Action):
     """§Carta Convoglio: discard one card (hand, base/carrier in play, grounded aircraft)."""
 
+    TEXT = "discard {card} (convoy lost)"
     card: str
 
-    def __str__(self) -> str:
-        return f"discard {_n(self.card)} (convoy lost)"
 
-
-ACTION_CLASSES = (
-    Mobilise,
-    EndMobilisation,
-    Attack,
-    PassStage,
-    AddToMission,
-    SendMission,
-    AddInterceptor,
-    ScrambleDone,
-    Intercept,
-    Strike,
-    Disengage,
-    PlayBattle,
-    PassBattle,
-    Allot,
-    Sacrifice,
-    ConvoyDiscard,
-)
-
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(Action.__subclasses__())
 CODEC = ActionCodec(ACTION_CLASSES)

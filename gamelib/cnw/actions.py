@@ -5,40 +5,23 @@ card id, players by seat. ``CODEC`` turns actions into JSON and back (``{"type":
 "source": "JFK", ...}``: the class name and the fields). ``legal_actions`` hands out shared
 instances (see :func:`counted`) so that listing hundreds of deploys stays cheap.
 
-Every class derives from :class:`Action`, which makes it a frozen dataclass and reads it aloud
-from its ``TEXT`` template, so a class states only its rule, its words and its fields.
+Every class derives from :class:`Action` (:class:`gamelib.actions.Action`, the shape the four
+games share), which makes it a frozen dataclass and reads it aloud from its ``TEXT`` template,
+so a class states only its rule, its words and its fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, dataclass_transform
+from typing import Any
 
+from gamelib import actions
 from gamelib.cnw.network import INDEX
 from gamelib.core import ActionCodec, IllegalAction
 
 
-@dataclass_transform(frozen_default=True)
-class Action:
-    """A player's decision: subclasses become frozen dataclasses (equal by value, hashable, safe
-    to share) whose ``str`` is ``TEXT`` with the fields filled in (a tuple reads as its items
-    joined by " + ")."""
-
-    TEXT: ClassVar[str] = ""
-    _FIELDS: ClassVar[tuple[str, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        dataclass(frozen=True)(cls)
-        cls._FIELDS = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-
-    def __str__(self) -> str:
-        values = {}
-        for name in self._FIELDS:
-            value = getattr(self, name)
-            values[name] = " + ".join(value) if isinstance(value, tuple) else value
-        return self.TEXT.format_map(values)
+class Action(actions.Action):
+    """A CNW decision; a tuple field (a tris's cards) reads as its items joined by " + "."""
 
 
 class PlacePawn(Action):

@@ -7,8 +7,9 @@ player who must discard, or the player asked in a Pentaqo window).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
+from gamelib import actions
 from gamelib.core import ActionCodec
 from gamelib.logiquo.cards import label
 
@@ -17,63 +18,57 @@ def _cards(ids: tuple[int, ...]) -> str:
     return " + ".join(label(c) for c in ids) if ids else "nothing"
 
 
-@dataclass(frozen=True)
-class PlayPentaqo:
+class Action(actions.Action):
+    """A Logiquo decision (:class:`gamelib.actions.Action`): a ``card`` reads as its label,
+    ``cards`` as their labels (or "nothing")."""
+
+    def said(self, name: str, value: Any) -> Any:
+        if name == "card":
+            return label(value)
+        return _cards(value) if name == "cards" else value
+
+
+class PlayPentaqo(Action):
     """Play a Pentaqo from your hand and draw 2 control cards (§Carte speciali di Controllo)."""
 
+    TEXT = "play Pentaqo {card} and draw 2 controls"
     card: int
 
-    def __str__(self) -> str:
-        return f"play Pentaqo {label(self.card)} and draw 2 controls"
 
-
-@dataclass(frozen=True)
-class PassWindow:
+class PassWindow(Action):
     """Decline to play a Pentaqo in the window opened after a threat is revealed."""
 
-    def __str__(self) -> str:
-        return "keep the Pentaqo for later"
+    TEXT = "keep the Pentaqo for later"
 
 
-@dataclass(frozen=True)
-class Neutralise:
+class Neutralise(Action):
     """Play these control cards against the threat on the table (§Struttura.2)."""
 
+    TEXT = "neutralise the threat with {cards}"
     cards: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"neutralise the threat with {_cards(self.cards)}"
 
-
-@dataclass(frozen=True)
-class RequestHelp:
+class RequestHelp(Action):
     """The active player opens a collaboration round (§Struttura.3)."""
 
-    def __str__(self) -> str:
-        return "ask the other players for help"
+    TEXT = "ask the other players for help"
 
 
-@dataclass(frozen=True)
-class TakeImpact:
+class TakeImpact(Action):
     """The active player stops reacting: the threat's impacts apply (§Struttura.4)."""
 
-    def __str__(self) -> str:
-        return "do not neutralise: suffer the impacts"
+    TEXT = "do not neutralise: suffer the impacts"
 
 
-@dataclass(frozen=True)
-class OfferCard:
+class OfferCard(Action):
     """Offer one of your control cards to player ``to`` for free (§Struttura.3)."""
 
+    TEXT = "offer {card} to player {to} for free"
     to: int
     card: int
 
-    def __str__(self) -> str:
-        return f"offer {label(self.card)} to player {self.to} for free"
 
-
-@dataclass(frozen=True)
-class OfferTrade:
+class OfferTrade(Action):
     """Propose an exchange to player ``to`` (§Struttura.3).
 
     ``give`` is the control card you hand over, or ``None`` to pay with one of your Data cards;
@@ -91,8 +86,7 @@ class OfferTrade:
         return f"offer player {self.to} {giving} for {wanted}"
 
 
-@dataclass(frozen=True)
-class AcceptOffer:
+class AcceptOffer(Action):
     """Accept the pending offer; ``card`` is the control card you pay when one is asked."""
 
     card: int | None = None
@@ -102,42 +96,25 @@ class AcceptOffer:
         return "accept the offer" + paying
 
 
-@dataclass(frozen=True)
-class DeclineOffer:
-    def __str__(self) -> str:
-        return "decline the offer"
+class DeclineOffer(Action):
+    """Refuse the pending offer (§Struttura.3)."""
+
+    TEXT = "decline the offer"
 
 
-@dataclass(frozen=True)
-class EndCollaboration:
+class EndCollaboration(Action):
     """Give up the floor: the next player may make offers, or the round ends (§Struttura.3)."""
 
-    def __str__(self) -> str:
-        return "end my part of the collaboration"
+    TEXT = "end my part of the collaboration"
 
 
-@dataclass(frozen=True)
-class ChooseDiscard:
+class ChooseDiscard(Action):
     """Discard these control cards when an impact lets you choose (§Carte Minaccia, Impatti)."""
 
+    TEXT = "discard {cards}"
     cards: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"discard {_cards(self.cards)}"
 
-
-ACTION_CLASSES = (
-    PlayPentaqo,
-    PassWindow,
-    Neutralise,
-    RequestHelp,
-    TakeImpact,
-    OfferCard,
-    OfferTrade,
-    AcceptOffer,
-    DeclineOffer,
-    EndCollaboration,
-    ChooseDiscard,
-)
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(Action.__subclasses__())
 
 codec = ActionCodec(ACTION_CLASSES)

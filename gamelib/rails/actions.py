@@ -6,44 +6,43 @@ choice a player makes is one action; ``current_player`` stays the same in betwee
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
+from gamelib import actions
 from gamelib.core import ActionCodec
 
 
-@dataclass(frozen=True)
-class KeepTickets:
+class Action(actions.Action):
+    """A Rails decision (:class:`gamelib.actions.Action`); ticket ids read as "1, 5"."""
+
+    def said(self, name: str, value: Any) -> Any:
+        return ", ".join(str(t) for t in value) if isinstance(value, tuple) else value
+
+
+class KeepTickets(Action):
     """Keep these offered destination tickets (ids in increasing order); the rest go back under
     the ticket deck. At setup keep 2 or 3 (§Preparazione), later at least 1
     (§Prendere le carte Destinazione)."""
 
+    TEXT = "keep tickets {tickets}"
     tickets: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"keep tickets {', '.join(str(t) for t in self.tickets)}"
 
-
-@dataclass(frozen=True)
-class DrawDeck:
+class DrawDeck(Action):
     """Take the top train card of the deck, blind (§Prendere carte carro)."""
 
-    def __str__(self) -> str:
-        return "draw a train card from the deck"
+    TEXT = "draw a train card from the deck"
 
 
-@dataclass(frozen=True)
-class DrawFaceUp:
+class DrawFaceUp(Action):
     """Take a face-up train card of this colour ("locomotive" for a locomotive); it is replaced
     from the deck (§Prendere carte carro, §Carte Locomotiva)."""
 
+    TEXT = "take the face-up {color} card"
     color: str
 
-    def __str__(self) -> str:
-        return f"take the face-up {self.color} card"
 
-
-@dataclass(frozen=True)
-class ClaimRoute:
+class ClaimRoute(Action):
     """Claim a route paying ``length - locomotives`` cards of ``color`` plus ``locomotives``
     locomotives, all at once (§Occupare le strade). ``color`` is the colour of the non-locomotive
     cards: the route's own colour, any one colour on a grey route, or "locomotive" when the
@@ -60,23 +59,18 @@ class ClaimRoute:
         return f"claim route {self.route} with {self.color} cards{extra}"
 
 
-@dataclass(frozen=True)
-class DrawTickets:
+class DrawTickets(Action):
     """Draw 3 destination tickets (fewer if fewer are left) and then keep at least one
     (§Prendere le carte Destinazione)."""
 
-    def __str__(self) -> str:
-        return "draw destination tickets"
+    TEXT = "draw destination tickets"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Action):
     """Do nothing: allowed only when no other action is possible (§silent:no-move)."""
 
-    def __str__(self) -> str:
-        return "pass (no legal move)"
+    TEXT = "pass (no legal move)"
 
 
-Action = KeepTickets | DrawDeck | DrawFaceUp | ClaimRoute | DrawTickets | Pass
-
-CODEC = ActionCodec([KeepTickets, DrawDeck, DrawFaceUp, ClaimRoute, DrawTickets, Pass])
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(Action.__subclasses__())
+CODEC = ActionCodec(ACTION_CLASSES)
