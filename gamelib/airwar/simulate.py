@@ -7,7 +7,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelib import chunks
+from gamelib import batch
 
 from . import rules
 from .cards import SIDES
@@ -53,19 +53,11 @@ def run_game(bots: Sequence[Any], seed: int, max_turns: int = 200) -> GameSummar
     )
 
 
-def _play_chunk(
-    seeds: Sequence[int],
-    bots_factory: Callable[[int], Sequence[Any]],
-    max_turns: int,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[GameSummary]:
-    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
-    out = []
-    for i, game_seed in enumerate(seeds):
-        out.append(run_game(bots_factory(game_seed), game_seed, max_turns))
-        if progress is not None:
-            progress(i + 1, len(seeds))
-    return out
+def _play_game(
+    game_seed: int, bots_factory: Callable[[int], Sequence[Any]], max_turns: int
+) -> GameSummary:
+    """One game of a run (:func:`gamelib.batch.play_games`)."""
+    return run_game(bots_factory(game_seed), game_seed, max_turns)
 
 
 def run_games(
@@ -82,10 +74,9 @@ def run_games(
     ``[axis_bot, allies_bot]``; ``progress(done, n)`` counts finished games. The games are cut
     into seeded chunks played on ``executor`` (None: :func:`gamelib.chunks.current`, else
     here): the same games in the same order whichever executor plays them."""
-    seeds = range(seed, seed + n)
-    return chunks.run_chunks(
-        _play_chunk,
-        seeds,
+    return batch.play_games(
+        _play_game,
+        range(seed, seed + n),
         (bots_factory, max_turns),
         executor=executor,
         progress=progress,

@@ -15,11 +15,11 @@ from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamelib import chunks
+from gamelib import batch
 from gamelib.cnw import rules
 from gamelib.cnw.actions import CODEC
 from gamelib.cnw.state import CnwState
-from gamelib.core import Bot, play_out
+from gamelib.core import Bot
 
 DEFAULT_TURN_CAP = 60
 
@@ -64,26 +64,17 @@ def summarise(state: CnwState, seed: int) -> GameSummary:
     )
 
 
-def _play_chunk(
-    seeds: Sequence[int],
+def _play_game(
+    game_seed: int,
     players: int,
     bot_factory: Callable[[int], Sequence[Bot]],
     opts: dict[str, Any],
     max_actions: int,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[GameSummary]:
-    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
-    out = []
-    for i, game_seed in enumerate(seeds):
-        bots = list(bot_factory(game_seed))
-        if len(bots) != players:
-            raise ValueError(f"bot_factory gave {len(bots)} bots for {players} players")
-        state = rules.new_game(players, seed=game_seed, **opts)
-        state = play_out(rules, state, bots, max_actions=max_actions)
-        out.append(summarise(state, game_seed))
-        if progress is not None:
-            progress(i + 1, len(seeds))
-    return out
+) -> GameSummary:
+    """One game of a run (:func:`gamelib.batch.play_games`)."""
+    bots = bot_factory(game_seed)
+    state = batch.bot_game(rules, players, game_seed, bots, max_actions, opts)
+    return summarise(state, game_seed)
 
 
 def run_games(
@@ -107,8 +98,8 @@ def run_games(
     same order whichever executor plays them."""
     opts = dict(options or {})
     opts["turn_cap"] = turn_cap
-    return chunks.run_chunks(
-        _play_chunk,
+    return batch.play_games(
+        _play_game,
         range(seed, seed + n),
         (players, bot_factory, opts, max_actions),
         executor=executor,
@@ -152,12 +143,7 @@ def record_game(
 ) -> dict[str, Any]:
     """Play a game and return its full action log with the final state's digest."""
     state = rules.new_game(players, seed=seed, **(options or {}))
-    log: list[dict[str, Any]] = []
-
-    def note(_state: CnwState, action: Any) -> None:
-        log.append(CODEC.to_json(action))
-
-    state = play_out(rules, state, bots, on_action=note)
+    state, log = batch.record(rules, CODEC, state, bots)
     return {
         "seed": seed,
         "players": players,
@@ -180,6 +166,4 @@ def replay(
 ) -> CnwState:
     """Apply a recorded action log to a new game."""
     state = rules.new_game(players, seed=seed, **(options or {}))
-    for data in actions:
-        state = rules.apply(state, CODEC.from_json(data))
-    return state
+    return batch.replay(rules, CODEC, state, actions)

@@ -18,7 +18,7 @@ from statistics import mean
 from typing import Any
 
 import gamelib.logiquo as game
-from gamelib import chunks
+from gamelib import batch
 from gamelib.logiquo.bots import CarefulBot
 
 MAX_ACTIONS = 100_000
@@ -94,22 +94,12 @@ def play_one(
     return state, actions
 
 
-def _play_chunk(
-    seeds: Sequence[int],
-    players: int,
-    bots_factory: BotsFactory,
-    options: dict[str, Any],
-    progress: Callable[[int, int], None] | None = None,
-) -> list[GameSummary]:
-    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
-    out = []
-    for i, game_seed in enumerate(seeds):
-        bots = bots_factory(players, game_seed)
-        state, actions = play_one(players, bots, game_seed, **options)
-        out.append(summarise_state(state, game_seed, actions))
-        if progress is not None:
-            progress(i + 1, len(seeds))
-    return out
+def _play_game(
+    game_seed: int, players: int, bots_factory: BotsFactory, options: dict[str, Any]
+) -> GameSummary:
+    """One game of a run (:func:`gamelib.batch.play_games`)."""
+    state, actions = play_one(players, bots_factory(players, game_seed), game_seed, **options)
+    return summarise_state(state, game_seed, actions)
 
 
 def game_seeds(n: int, seed: int) -> list[int]:
@@ -144,8 +134,8 @@ def run_games(
     options = dict(
         hand_size=hand_size, ending=ending, merged_decks=merged_decks, first_player=first_player
     )
-    return chunks.run_chunks(
-        _play_chunk,
+    return batch.play_games(
+        _play_game,
         game_seeds(n, seed),
         (players, bots_factory, options),
         executor=executor,

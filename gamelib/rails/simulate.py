@@ -14,8 +14,8 @@ from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamelib import chunks
-from gamelib.core import Bot, play_out
+from gamelib import batch
+from gamelib.core import Bot
 from gamelib.rails import rules
 from gamelib.rails.actions import CODEC
 from gamelib.rails.scoring import final_scores, winners
@@ -61,25 +61,16 @@ def summarise(state: RailsState, seed: int) -> GameSummary:
     )
 
 
-def _play_chunk(
-    seeds: Sequence[int],
+def _play_game(
+    game_seed: int,
     players: int,
     bots_factory: Callable[[int], Sequence[Bot]],
     max_actions: int,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[GameSummary]:
-    """The games of one chunk (:mod:`gamelib.chunks`), one per seed, in order."""
-    out = []
-    for i, game_seed in enumerate(seeds):
-        bots = list(bots_factory(game_seed))
-        if len(bots) != players:
-            raise ValueError(f"bots_factory gave {len(bots)} bots for {players} players")
-        state = rules.new_game(players, seed=game_seed)
-        state = play_out(rules, state, bots, max_actions=max_actions)
-        out.append(summarise(state, game_seed))
-        if progress is not None:
-            progress(i + 1, len(seeds))
-    return out
+) -> GameSummary:
+    """One game of a run (:func:`gamelib.batch.play_games`)."""
+    bots = bots_factory(game_seed)
+    state = batch.bot_game(rules, players, game_seed, bots, max_actions, factory="bots_factory")
+    return summarise(state, game_seed)
 
 
 def run_games(
@@ -99,8 +90,8 @@ def run_games(
     games are cut into seeded chunks played on ``executor`` (None:
     :func:`gamelib.chunks.current`, else here): the same games in the same order whichever
     executor plays them."""
-    return chunks.run_chunks(
-        _play_chunk,
+    return batch.play_games(
+        _play_game,
         range(seed, seed + n),
         (players, bots_factory, max_actions),
         executor=executor,
@@ -128,12 +119,7 @@ def golden_game() -> dict[str, Any]:
 
     state = rules.new_game(GOLDEN_PLAYERS, seed=GOLDEN_SEED)
     bots = [PlannerBot(GOLDEN_SEED), RandomBot(GOLDEN_SEED + 1), RandomBot(GOLDEN_SEED + 2)]
-    log: list[dict[str, Any]] = []
-
-    def record(new: RailsState, action: Any) -> None:
-        log.append(CODEC.to_json(action))
-
-    state = play_out(rules, state, bots, on_action=record)
+    state, log = batch.record(rules, CODEC, state, bots)
     return {
         "seed": GOLDEN_SEED,
         "players": GOLDEN_PLAYERS,
@@ -147,7 +133,4 @@ def golden_game() -> dict[str, Any]:
 
 def replay(seed: int, players: int, actions: Sequence[dict[str, Any]]) -> RailsState:
     """Apply a recorded action log to a new game."""
-    state = rules.new_game(players, seed=seed)
-    for data in actions:
-        state = rules.apply(state, CODEC.from_json(data))
-    return state
+    return batch.replay(rules, CODEC, rules.new_game(players, seed=seed), actions)
