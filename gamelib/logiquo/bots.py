@@ -17,6 +17,7 @@ from gamelib.logiquo import rules as _game
 from gamelib.logiquo.cards import DECK_SIZE, by_kind, card
 from gamelib.logiquo.controls import in_force
 from gamelib.logiquo.helping import useful_payments
+from gamelib.logiquo.queries import collaboration_view, offer_view
 
 # Weights of the careful player's value model (hand-tuned, see docs/rules/logiquo.md).
 DATA_WEIGHT = 3.0
@@ -78,28 +79,15 @@ def view(state: Any, me: int) -> dict[str, Any]:
     """The part of ``observation(state, me)`` the careful player decides from (``VIEW_KEYS``),
     with the same values (``tests/logiquo/test_bots_speedups.py`` compares them)."""
     s = state
-    offer = None
-    if s.offer is not None:
-        o = s.offer
-        offer = {
-            "from": o["from"],
-            "to": o["to"],
-            "kind": "gift" if o["ask"] is None else "trade",
-            "ask": o["ask"],
-            "pays_data": o["give"] is None,
-            "give": o["give"] if me in (o["from"], o["to"]) else None,
-        }
     return {
         "active": s.active,
         "alive": list(s.alive),
-        "collaboration": None
-        if s.collab is None
-        else {"floor": list(s.collab["floor"]), "offers_left": s.collab["offers_left"]},
+        "collaboration": collaboration_view(s),
         "copies": s.copies,
         "data_counts": [len(d) for d in s.data],
         "hand": sorted(s.hands[me]),
         "in_force": in_force(s) if s.threat is not None else None,
-        "offer": offer,
+        "offer": offer_view(s, me),
         "phase": s.phase,
         "rounds_used": s.rounds_used,
         "threat": s.threat,

@@ -34,7 +34,7 @@ from gamelib.validate import is_int
 from . import actions as A
 from . import collaboration, pentaqo, reaction
 from .controls import in_force
-from .queries import current_player
+from .queries import collaboration_view, current_player, offer_view
 from .state import NAME, State
 from .table import commit_rng, kind
 
@@ -95,18 +95,6 @@ def observation(state: State, player: int) -> dict[str, Any]:
     s = state
     if not 0 <= player < len(s.players):
         raise ValueError(f"no player {player}")
-    offer = None
-    if s.offer is not None:
-        o = s.offer
-        party = player in (o["from"], o["to"])
-        offer = {
-            "from": o["from"],
-            "to": o["to"],
-            "kind": "gift" if o["ask"] is None else "trade",
-            "ask": o["ask"],
-            "pays_data": o["give"] is None,
-            "give": o["give"] if party else None,
-        }
     threats_left = sum(1 for c in s.threat_deck if kind(c) == "threat")
     return {
         "game": NAME,
@@ -130,11 +118,9 @@ def observation(state: State, player: int) -> dict[str, Any]:
         "control_discard": list(s.control_discard),
         "data_discard_size": len(s.data_discard),
         "window": list(s.window),
-        "collaboration": None
-        if s.collab is None
-        else {"floor": list(s.collab["floor"]), "offers_left": s.collab["offers_left"]},
+        "collaboration": collaboration_view(s),
         "rounds_used": s.rounds_used,
-        "offer": offer,
+        "offer": offer_view(s, player),
         "discard": None if s.choice is None else {"player": s.choice["player"], "n": s.choice["n"]},
         # Logged events never name cards that change hands privately, so all are public.
         "events": [dict(e) for e in s.events],
