@@ -11,7 +11,8 @@ number of workers or the chunk size.
 The executor is passed explicitly (``executor=``) or set for a block with :func:`using`, which
 is how a caller that cannot reach the ``run_games`` call (a lab's play function) still runs its
 games on a cluster. Nothing here imports Dask: any object with ``submit`` returning a standard
-``concurrent.futures.Future`` works, so gamelib stays fast to import and runs without a cluster.
+``concurrent.futures.Future`` works, so gamelib stays fast to import and runs without a cluster
+(only :func:`local_cluster` imports Dask, when it is called).
 
 A chunk function runs in another process: it must be a module-level function and its arguments
 picklable (Dask's cloudpickle also ships closures; the standard process pool does not).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -51,6 +53,21 @@ def using(executor: Executor | None) -> Iterator[Executor | None]:
 def current() -> Executor | None:
     """The executor set by :func:`using` (None: in this process)."""
     return _current.get()
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1, no
+    dashboard, quiet logs: the one way a study and a lab start their own cluster."""
+    from distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        host="127.0.0.1",
+        silence_logs=logging.CRITICAL,  # a task's error comes back as its exception
+    )
 
 
 def chunk_size(n: int) -> int:

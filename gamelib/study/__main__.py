@@ -15,7 +15,6 @@ import argparse
 import contextlib
 import csv
 import json
-import logging
 import os
 import sys
 import time
@@ -24,6 +23,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from gamelib import chunks
 from gamelib.study.games import GAMES, Row, run_study
 from gamelib.study.stats import Interval, plain, summarise
 
@@ -35,23 +35,13 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
     if scheduler is None and workers <= 1:
         yield None
         return
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if scheduler is not None:
         with Client(scheduler) as client:
             yield client.get_executor()
         return
-    with (
-        LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            host="127.0.0.1",
-            silence_logs=logging.CRITICAL,  # a task's error comes back as its exception
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+    with chunks.local_cluster(workers) as cluster, Client(cluster) as client:
         yield client.get_executor()
 
 

@@ -45,21 +45,13 @@ def setting() -> str | None:
 def connect(value: str) -> tuple[Any, Executor]:
     """A Dask client for the setting and its ``concurrent.futures`` executor. Dask is imported
     here only, so a kernel without a cluster never loads it."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if value.startswith("local:"):
         workers = int(value.removeprefix("local:"))
         if workers < 1:
             raise ValueError(f"{ENV}={value}: at least one worker")
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            host="127.0.0.1",
-            silence_logs=logging.CRITICAL,  # a task's error comes back as its exception
-        )
-        client = Client(cluster, timeout=CONNECT_TIMEOUT)
+        client = Client(chunks.local_cluster(workers), timeout=CONNECT_TIMEOUT)
     else:
         client = Client(value, timeout=CONNECT_TIMEOUT)
     return client, client.get_executor()
