@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamelib.core import MAX_SAVE_BYTES, REFUSAL_CODE, SaveFormatError, dump_save
+from tests.savekit import leaf_paths, parent_of
 
 GAMES = ("rails", "airwar", "logiquo", "cnw")
 OPENING = {"rails": 250, "airwar": 400, "logiquo": 150, "cnw": 250}  # random actions, at most
@@ -136,28 +137,6 @@ def test_legal_play_keeps_the_invariants(name: str, data: st.DataObject) -> None
 # (b) damaged saves
 
 
-def leaf_paths(node: Any, path: tuple = ()) -> list[tuple]:
-    """Every path into the payload; the random-number state counts as one leaf (its 625 words
-    would otherwise swamp the sample, and rng_from_json checks them all)."""
-    out = [path]
-    if path == ("rng",):
-        return out
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += leaf_paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += leaf_paths(value, (*path, i))
-    return out
-
-
-def _parent(payload: Any, path: tuple) -> tuple[Any, Any]:
-    node = payload
-    for key in path[:-1]:
-        node = node[key]
-    return node, path[-1]
-
-
 NUMBERS = st.one_of(st.integers(-3, 150), st.integers(-(2**70), 2**70), st.floats(allow_nan=True))
 WRONG = st.one_of(
     st.none(),
@@ -172,34 +151,30 @@ WRONG = st.one_of(
 
 def change_number(payload: dict, data: st.DataObject) -> None:
     numeric = [
-        p for p in leaf_paths(payload) if p and type(_parent(payload, p)[0][p[-1]]) in (int, float)
+        p for p in leaf_paths(payload) if type(parent_of(payload, p)[0][p[-1]]) in (int, float)
     ]
     if numeric:
-        parent, key = _parent(payload, data.draw(st.sampled_from(numeric), label="number at"))
+        parent, key = parent_of(payload, data.draw(st.sampled_from(numeric), label="number at"))
         parent[key] = data.draw(NUMBERS, label="new number")
 
 
 def remove_key(payload: dict, data: st.DataObject) -> None:
-    keyed = [p for p in leaf_paths(payload) if p and isinstance(_parent(payload, p)[0], dict)]
-    parent, key = _parent(payload, data.draw(st.sampled_from(keyed), label="key"))
+    keyed = [p for p in leaf_paths(payload) if isinstance(parent_of(payload, p)[0], dict)]
+    parent, key = parent_of(payload, data.draw(st.sampled_from(keyed), label="key"))
     del parent[key]
 
 
 def wrong_type(payload: dict, data: st.DataObject) -> None:
-    parent, key = _parent(
-        payload, data.draw(st.sampled_from([p for p in leaf_paths(payload) if p]), label="at")
-    )
+    parent, key = parent_of(payload, data.draw(st.sampled_from(leaf_paths(payload)), label="at"))
     parent[key] = data.draw(WRONG, label="value")
 
 
 def shuffle_list(payload: dict, data: st.DataObject) -> None:
     """Cards moved between piles or reordered: a list replaced by a sample of another."""
-    lists = [
-        p for p in leaf_paths(payload) if p and isinstance(_parent(payload, p)[0][p[-1]], list)
-    ]
+    lists = [p for p in leaf_paths(payload) if isinstance(parent_of(payload, p)[0][p[-1]], list)]
     a, b = (data.draw(st.sampled_from(lists), label=f"list {i}") for i in (1, 2))
-    pa, ka = _parent(payload, a)
-    pb, kb = _parent(payload, b)
+    pa, ka = parent_of(payload, a)
+    pb, kb = parent_of(payload, b)
     pa[ka], pb[kb] = pb[kb], pa[ka]
 
 

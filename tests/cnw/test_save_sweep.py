@@ -20,6 +20,7 @@ import pytest
 
 from gamelib import cnw
 from gamelib.core import SaveFormatError, dump_save
+from tests.savekit import leaf_paths, parent_of
 
 OPTIONS = {"diplomazia": True, "team_building": True}
 # Depths of the 4-player seed-7 game (random.Random(7) picks the legal actions) and the phase
@@ -58,29 +59,9 @@ def positions() -> dict[int, cnw.CnwState]:
 PILES = {("deck",), ("discard",), ("ship_deck",), ("ship_discard",)}
 
 
-def leaf_paths(node: Any, path: tuple = ()) -> list[tuple]:
-    """Every path into the payload (the random-number state counts as one field)."""
-    out = [path] if path else []
-    if path == ("rng",):
-        return out
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += leaf_paths(value, (*path, key))
-    elif isinstance(node, list):
-        picked = range(len(node))
-        if path in PILES and len(node) > 3:
-            picked = sorted({0, len(node) // 2, len(node) - 1})
-        for i in picked:
-            out += leaf_paths(node[i], (*path, i))
-    return out
-
-
 def damaged(payload: dict[str, Any], path: tuple, value: Any) -> str:
     """The save with the field at ``path`` set to ``value`` (or removed); ``payload`` unchanged."""
-    parent = payload
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
+    parent, key = parent_of(payload, path)
     old = parent[key]
     try:
         if value is REMOVED:
@@ -133,11 +114,9 @@ def test_every_field_damaged_is_refused_or_loads_whole(depth):
     assert state.phase == POSITIONS[depth]
     payload = json.loads(cnw.to_json(state))["state"]
     outcomes = {"refused": 0, "loaded": 0}
-    for path in leaf_paths(payload):
-        parent = payload
-        for key in path[:-1]:
-            parent = parent[key]
-        original = parent[path[-1]]
+    for path in leaf_paths(payload, PILES):
+        parent, key = parent_of(payload, path)
+        original = parent[key]
         values = list(BAD)
         if type(original) is int:
             values += [original - 1, original + 1]

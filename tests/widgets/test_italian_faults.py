@@ -72,7 +72,7 @@ def test_the_recap_says_who_reached_the_target_once(italian: None) -> None:
     """Seats human + planner, seed 1, seeded random human moves: the recaps after the first
     raids said "Arrivati sull'obiettivo: …" twice in a row (the arrival, then the damage with
     why); each arrival is said once, with the damage it did."""
-    from tests.widgets.test_next_step import shown
+    from tests.widgets.test_next_step import press_a_move, shown
     from widgets.airwar.table import AirWarTable
 
     table = AirWarTable(seats=("human", "planner"), seed=1)
@@ -82,13 +82,7 @@ def test_the_recap_says_who_reached_the_target_once(italian: None) -> None:
         for _ in range(12):
             if table.to_move() is None:
                 break
-            offers = [o for o in table.offers() if shown(o.control)]
-            rng.shuffle(offers)
-            before = table.session.index
-            for offer in offers:
-                offer.press()
-                if table.session.index > before:
-                    break
+            press_a_move(table, [o for o in table.offers() if shown(o.control)], rng)
             lines = [plain_text(li) for li in re.findall(r"<li>(.*?)</li>", table.recap.value)]
             arrived = i18n.t("airwar.play.why_arrived", cards="").split(":")[0]
             for a, b in zip(lines, lines[1:], strict=False):

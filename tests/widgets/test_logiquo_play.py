@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from gamelib import logiquo as game
-from gamelib.logiquo.cards import by_code, by_kind, card
+from gamelib.logiquo.cards import by_code, card
 from gamelib.logiquo.helping import help_can_help, useful_offers
 from tests.logiquo.conftest import build
+from tests.logiquo.test_helping import spares, stoppers
 from widgets.logiquo.table import LogiquoTable
 
 SEATS = ("human", "cooperative", "cooperative")
@@ -20,16 +21,6 @@ SEATS = ("human", "cooperative", "cooperative")
 
 def cid(code: str) -> int:
     return by_code(code).id
-
-
-def stoppers(threat: str) -> list[str]:
-    n = by_code(threat).number
-    return [k.code for k in by_kind("countermeasure") if n in k.mitigates]
-
-
-def spares(threat: str) -> list[str]:
-    n = by_code(threat).number
-    return [k.code for k in by_kind("countermeasure") if n not in k.mitigates]
 
 
 def table_at(state: Any, seats: tuple[str, ...] = SEATS) -> LogiquoTable:

@@ -73,17 +73,24 @@ def walk_game(table: TableBase, seed: int, decisions: int, deadline: float) -> i
         if not table.human_to_move():
             raise AssertionError(f"{where}: the bots stopped but no human is to move")
         offers = decision_point(table, where)
-        rng.shuffle(offers)
-        before = table.session.index
-        for offer in offers:
-            offer.press()
-            if table.session.index > before:
-                break
-        else:
+        if not press_a_move(table, offers, rng):
             labels = ", ".join(o.label for o in offers[:5])
             raise AssertionError(f"{where}: no offered control plays a legal move ({labels} ...)")
         played += 1
     return played
+
+
+def press_a_move(table: TableBase, offers: list[Offer], rng: random.Random) -> bool:
+    """A seeded human's decision: press the offered controls in a random order until one plays a
+    move (the table's history advances); False if none did. Shared with the tests that read
+    what the table says along such a game (tests/widgets/test_italian_faults.py)."""
+    rng.shuffle(offers)
+    before = table.session.index
+    for offer in offers:
+        offer.press()
+        if table.session.index > before:
+            return True
+    return False
 
 
 def make_table(spec: Walk, seed: int) -> TableBase:
