@@ -231,24 +231,25 @@ class _RollModel:
             self._asig[key] = sig
         return sig
 
+    def _count(self, sig: Callable[[Any, Any], Any]) -> dict[Any, int]:
+        """How many of the equally likely rolls (attack and defence multisets, weighted) give
+        each value of ``sig(attack, defend)``: one enumeration for both signatures."""
+        counts: Counter[Any] = Counter()
+        for a, wa in _multisets(self.attack_dice):
+            for d, wd in _multisets(self.defend_dice):
+                counts[sig(a, d)] += wa * wd
+        return dict(counts)
+
     @property
     def by_dsig(self) -> dict[DSig, int]:
         if self._by_dsig is None:
-            counts: Counter[DSig] = Counter()
-            for a, wa in _multisets(self.attack_dice):
-                for d, wd in _multisets(self.defend_dice):
-                    counts[self.dsig(a, d)] += wa * wd
-            self._by_dsig = dict(counts)
+            self._by_dsig = self._count(self.dsig)
         return self._by_dsig
 
     @property
     def by_asig(self) -> dict[ASig, int]:
         if self._by_asig is None:
-            counts: Counter[ASig] = Counter()
-            for a, wa in _multisets(self.attack_dice):
-                for d, wd in _multisets(self.defend_dice):
-                    counts[self.asig(a, d)] += wa * wd
-            self._by_asig = dict(counts)
+            self._by_asig = self._count(self.asig)
         return self._by_asig
 
 
