@@ -7,11 +7,7 @@ import gamelib.logiquo as L
 from gamelib.logiquo import simulate
 from gamelib.logiquo.actions import EndCollaboration, Neutralise, OfferCard, RequestHelp
 from gamelib.logiquo.bots import CarefulBot, RandomBot
-from gamelib.logiquo.cards import by_code
-
-
-def c(code: str) -> int:
-    return by_code(code).id
+from tests.logiquo.helpers import c
 
 
 def test_random_bot_is_the_shared_random_bot_and_is_seeded():

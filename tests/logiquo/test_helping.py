@@ -22,10 +22,7 @@ from gamelib.logiquo.helping import (
     useful_payments,
     window_matters,
 )
-
-
-def c(code: str) -> int:
-    return by_code(code).id
+from tests.logiquo.helpers import c
 
 
 def stoppers(threat: str) -> list[str]:

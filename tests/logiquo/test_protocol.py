@@ -16,11 +16,7 @@ from gamelib.logiquo.actions import (
     codec,
 )
 from gamelib.logiquo.bots import RandomBot
-from gamelib.logiquo.cards import by_code
-
-
-def c(code: str) -> int:
-    return by_code(code).id
+from tests.logiquo.helpers import c
 
 
 def test_every_phase_and_decision_has_its_module():

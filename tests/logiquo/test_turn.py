@@ -20,11 +20,8 @@ from gamelib.logiquo.actions import (
     RequestHelp,
     TakeImpact,
 )
-from gamelib.logiquo.cards import by_code, card
-
-
-def c(code: str) -> int:
-    return by_code(code).id
+from gamelib.logiquo.cards import card
+from tests.logiquo.helpers import c
 
 
 def cs(*codes: str) -> tuple[int, ...]:
