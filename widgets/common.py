@@ -140,6 +140,23 @@ def button(label: str, css_class: str, icon: str = "", **kwargs: Any) -> w.Butto
     )
 
 
+def seed_box(
+    value: int,
+    css_class: str = "",
+    width: str = "180px",
+    label: str | None = None,
+    bounds: tuple[int, int] | None = None,
+) -> w.IntText | w.BoundedIntText:
+    """The box that picks a seeded game (same seed, same game) on every seeded page, labelled
+    ``common.seed`` unless ``label`` says otherwise; ``bounds`` (low, high) clamp it."""
+    layout = w.Layout(width=width, max_width="100%")  # never wider than a phone's screen
+    fields: dict[str, Any] = dict(value=value, description=label or t("common.seed"), layout=layout)
+    box = (
+        w.BoundedIntText(min=bounds[0], max=bounds[1], **fields) if bounds else w.IntText(**fields)
+    )
+    return tagged(box, css_class) if css_class else box
+
+
 def dropdown(label: str, css_class: str, width: str, **kwargs: Any) -> w.Dropdown:
     """A drop-down of a given width, with a CSS class the browser tests choose from."""
     layout = w.Layout(width=width, max_width="100%")  # never wider than a phone's screen

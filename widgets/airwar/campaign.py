@@ -16,7 +16,7 @@ import ipywidgets as w
 from gamelib.airwar import cards, history
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import card_html
-from widgets.common import boxed, dropdown, tagged
+from widgets.common import boxed, dropdown, seed_box, tagged
 from widgets.i18n import t
 from widgets.kit.strategy import chart, redraw
 
@@ -62,16 +62,8 @@ class CampaignTimeline(w.VBox):
     those in play marked."""
 
     def __init__(self, seed: int = 1, turns: int = 4) -> None:
-        self.seed = tagged(
-            w.BoundedIntText(
-                value=seed,
-                min=0,
-                max=9999,
-                description=t("airwar.history.seed"),
-                layout=w.Layout(width="180px"),
-            ),
-            "airwar-history-seed",
-        )
+        label = t("airwar.history.seed")
+        self.seed = seed_box(seed, "airwar-history-seed", label=label, bounds=(0, 9999))
         self.turns = tagged(
             w.IntSlider(
                 value=turns,

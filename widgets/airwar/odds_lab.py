@@ -16,7 +16,7 @@ from gamelib.airwar import cards, odds
 from gamelib.airwar.cards import Card
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import SIDE_COLOURS, side_label
-from widgets.common import boxed, card, localise_percents
+from widgets.common import boxed, card, localise_percents, tagged
 from widgets.i18n import t
 from widgets.kit import odds as mc
 from widgets.kit.strategy import Setting, chart, number, percent, redraw, slider
@@ -54,8 +54,7 @@ class OddsLab(w.VBox):
         # ---- blind picks
         self.n = slider(t("airwar.odds.mission_size"), 5, 1, MAX_MISSION, "airwar-odds-n", **SLIDER)
         self.bombers = slider(t("airwar.odds.bombers"), 2, 0, 5, "airwar-odds-bombers", **SLIDER)
-        self.pick_summary = w.HTML()
-        self.pick_summary.add_class("airwar-odds-pick-summary")
+        self.pick_summary = tagged(w.HTML(), "airwar-odds-pick-summary")
         self.pick_fig = chart(
             340,
             t("airwar.odds.pick_title"),
@@ -95,8 +94,7 @@ class OddsLab(w.VBox):
             style={"button_width": "auto"},
         )
         self.target.add_class("airwar-odds-target")
-        self.damage_summary = w.HTML()
-        self.damage_summary.add_class("airwar-odds-damage-summary")
+        self.damage_summary = tagged(w.HTML(), "airwar-odds-damage-summary")
         self.damage_fig = chart(
             340,
             t("airwar.odds.damage_title"),

@@ -63,13 +63,14 @@ class StrategyLab(kit.StrategyLab):
             marker_color=[SIDE_COLOURS["axis"], SIDE_COLOURS["allies"], "#aab7b8"],
         )
         localise_percents(self.rate_fig)
-        self.turns_fig = kit.chart(
+        self.turns_fig = kit.histogram(
             320,
             t("airwar.strategy.turns_title"),
-            xaxis=dict(title=t("airwar.strategy.turns")),
-            yaxis=dict(title=t("airwar.strategy.count")),
+            t("airwar.strategy.turns"),
+            t("airwar.strategy.count"),
+            "#5d6d7e",
+            xbins=dict(size=1),
         )
-        self.turns_fig.add_histogram(x=[], marker_color="#5d6d7e", xbins=dict(size=1))
         self.industry_fig = kit.chart(
             340,
             t("airwar.strategy.industry_title"),
@@ -83,35 +84,26 @@ class StrategyLab(kit.StrategyLab):
             )
         super().__init__(
             settings=[
-                kit.Setting(
-                    "games",
-                    "int",
+                kit.games_setting(
                     t("airwar.strategy.games"),
                     games,
-                    1,
                     MAX_GAMES,
-                    width=220,
-                    css="airwar-strategy-games",
+                    "airwar-strategy-games",
+                    kind="int",
                     refusal="airwar.strategy.bad_games",
                 ),
-                kit.Setting(
+                kit.lineup_setting(
                     "matchup",
-                    "choice",
                     t("airwar.strategy.matchup"),
-                    "planner_planner",
-                    options=[(t(f"airwar.strategy.{m}"), m) for m in MATCHUPS],
-                    width=420,
+                    MATCHUPS,
+                    lambda m: t(f"airwar.strategy.{m}"),
+                    420,
                     css="airwar-strategy-matchup",
                 ),
             ],
             actions=[
-                kit.Action(
-                    "run",
-                    t("airwar.strategy.run"),
-                    "airwar-strategy-run",
-                    self.plan,
-                    self.show,
-                    style="primary",
+                kit.run_action(
+                    t("airwar.strategy.run"), "airwar-strategy-run", self.plan, self.show
                 )
             ],
             rows=[("matchup", "games", "run"), "bar", "notice", "summary"],

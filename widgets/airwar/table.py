@@ -86,7 +86,6 @@ class AirWarTable(TableBase):
     game = game
     texts = "airwar.table"
     css = "airwar"
-    _new_turn = False  # the bots' recap spans a new turn: the human's "Done:" line is stale
     seat_kinds = SEATS
     default_seats = ("human", "planner")
     default_seat = "planner"
@@ -388,11 +387,7 @@ class AirWarTable(TableBase):
 
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
-        if human and self._new_turn:
-            # a turn went by since the human's last move: its "Done: ..." line is stale, the
-            # recap above tells what happened
-            self.notice.clear()
-        self._new_turn = False
+        self.clear_stale_notice(human)
         viewer = self.viewer()
         obs = game.observation(s, viewer if viewer is not None else 0)
         self._draw_tracks()
@@ -482,7 +477,7 @@ class AirWarTable(TableBase):
         then what you lost and won: Industry, Convoy and aircraft."""
         viewer = self.viewer()
         hist = self.session.history
-        self._new_turn = hist[start].turn != self.state.turn
+        self.note_new_turn(start)
         events = [(j, ev) for j in range(start + 1, end + 1) for ev in hist[j].events]
         lines = []
         for i, (j, ev) in enumerate(events):

@@ -12,6 +12,7 @@ import html
 from typing import Any
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from gamelib.cnw import battle, card_census, card_odds
 from gamelib.cnw import board as cnw_board
@@ -21,6 +22,7 @@ from widgets.common import (
     boxed,
     button,
     card,
+    dropdown,
     figure,
     html_table,
     localise_percents,
@@ -29,7 +31,7 @@ from widgets.common import (
     tagged,
 )
 from widgets.i18n import t
-from widgets.kit.strategy import number, percent
+from widgets.kit.strategy import number, percent, slider
 
 SYMBOL_COLORS = {
     cnw_cards.TRUCKING: "#f3e2c7",
@@ -54,6 +56,20 @@ def symbol_label(symbol: str) -> str:
 
 def tris_label(tris: cnw_cards.Tris) -> str:
     return t(f"cnw.cards.tris.{tris.key}")
+
+
+def chance_figure(title: str, x_title: str, dtick: int | None = None) -> go.FigureWidget:
+    """The lab's two chance charts (a tris, an Imprevisto) read alike: a chance from 0 to 1
+    against a count, the legend centred under the plot."""
+    fig = figure(
+        height=340,
+        title=title,
+        xaxis=dict(title=x_title, dtick=dtick),
+        yaxis=dict(title=t("cnw.cards.chance_axis"), tickformat=".0%", range=[0, 1.05]),
+        legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
+        margin=dict(l=60, r=20, t=50, b=110),
+    )
+    return localise_percents(fig)  # a fixed range: its ticks need no traces
 
 
 def imprevisto_name(card: cnw_cards.Imprevisto) -> str:
@@ -103,26 +119,10 @@ class CardLab:
         self.clear_button.on_click(lambda _b: self.pick(()))
         self.result = tagged(w.HTML(), "cnw-tris-result")
         # the odds of a tris after k cards
-        self.k = tagged(
-            w.IntSlider(
-                value=3,
-                min=0,
-                max=MAX_HAND,
-                description=t("cnw.cards.hand_size"),
-                style={"description_width": "initial"},
-                layout=w.Layout(width="420px"),
-            ),
-            "cnw-tris-k",
+        self.k = slider(
+            t("cnw.cards.hand_size"), 3, 0, MAX_HAND, "cnw-tris-k", 420, label_width="initial"
         )
-        self.odds_fig = figure(
-            height=340,
-            title=t("cnw.cards.odds_title"),
-            xaxis=dict(title=t("cnw.cards.hand_axis"), dtick=1),
-            yaxis=dict(title=t("cnw.cards.chance_axis"), tickformat=".0%", range=[0, 1.05]),
-            legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
-            margin=dict(l=60, r=20, t=50, b=110),
-        )
-        localise_percents(self.odds_fig)  # a fixed range: its ticks need no traces
+        self.odds_fig = chance_figure(t("cnw.cards.odds_title"), t("cnw.cards.hand_axis"), 1)
         hands = list(range(MAX_HAND + 1))
         chances = [card_odds.tris_chances(k) for k in hands]
         self.odds_fig.add_scatter(
@@ -160,37 +160,18 @@ class CardLab:
         self.odds_info = tagged(w.HTML(), "cnw-tris-odds")
         self.k.observe(lambda _: self.update_odds(), "value")
         # the six Imprevisti
-        self.imprevisto = tagged(
-            w.Dropdown(
-                options=[(imprevisto_name(c), c.key) for c in self.deck.imprevisti],
-                value=self.deck.imprevisti[0].key,
-                description=t("cnw.cards.imprevisto_pick"),
-                style={"description_width": "initial"},
-                layout=w.Layout(width="520px"),
-            ),
+        self.imprevisto = dropdown(
+            t("cnw.cards.imprevisto_pick"),
             "cnw-imprevisto-select",
+            "520px",
+            options=[(imprevisto_name(c), c.key) for c in self.deck.imprevisti],
+            value=self.deck.imprevisti[0].key,
+            style={"description_width": "initial"},
         )
         self.imprevisti_view = tagged(w.HTML(), "cnw-imprevisti")
-        self.draws = tagged(
-            w.IntSlider(
-                value=10,
-                min=1,
-                max=len(self.deck.gateway_cards),
-                description=t("cnw.cards.draws"),
-                style={"description_width": "initial"},
-                layout=w.Layout(width="480px"),
-            ),
-            "cnw-imp-draws",
-        )
-        self.often_fig = figure(
-            height=340,
-            title=t("cnw.cards.often_title"),
-            xaxis=dict(title=t("cnw.cards.draws_axis")),
-            yaxis=dict(title=t("cnw.cards.chance_axis"), tickformat=".0%", range=[0, 1.05]),
-            legend=dict(orientation="h", y=-0.25, x=0.5, xanchor="center", yanchor="top"),
-            margin=dict(l=60, r=20, t=50, b=110),
-        )
-        localise_percents(self.often_fig)  # a fixed range: its ticks need no traces
+        most = len(self.deck.gateway_cards)
+        self.draws = slider(t("cnw.cards.draws"), 10, 1, most, "cnw-imp-draws", 480, "initial")
+        self.often_fig = chance_figure(t("cnw.cards.often_title"), t("cnw.cards.draws_axis"))
         draws = list(range(0, len(self.deck.gateway_cards) + 1))
         self.often_fig.add_scatter(
             name=t("cnw.cards.some_imprevisto"),

@@ -21,7 +21,7 @@ from widgets.cnw.board_map import BoardMap
 from widgets.cnw.cards import SYMBOL_COLORS, symbol_label
 from widgets.cnw.table import PLAYER_COLORS, owner_colours, pawn_labels, roll_html
 from widgets.cnw.turn import BOTS
-from widgets.common import Notice, boxed, button, card, tagged
+from widgets.common import Notice, boxed, button, card, seed_box, tagged
 from widgets.i18n import t
 
 DECK = cards.load()
@@ -43,10 +43,7 @@ class EliminationLab(w.VBox):
     def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         self.map = BoardMap(height=380)
         self.map.fig.update_layout(showlegend=False)
-        self.seed = tagged(
-            w.IntText(value=seed, description=t("common.seed"), layout=w.Layout(width="180px")),
-            "cnw-elim-seed",
-        )
+        self.seed = seed_box(seed, "cnw-elim-seed")
         self.attack_button = button(
             t("cnw.elim.attack"), "cnw-elim-attack", "bolt", button_style="danger"
         )

@@ -20,7 +20,7 @@ from gamelib.cnw import objective_progress, objectives
 from gamelib.cnw import state as st
 from widgets.cnw.board_map import HIGHLIGHT, BoardMap
 from widgets.cnw.table import PLAYER_COLORS, make_bot, owner_colours, pawn_labels
-from widgets.common import boxed, card, figure, html_table, tagged
+from widgets.common import boxed, card, figure, html_table, seed_box, tagged
 from widgets.i18n import t
 
 BOTS = ("courier", "expansionist")
@@ -53,10 +53,7 @@ class ObjectiveLab(w.VBox):
 
     def __init__(self, seed: int = 1, players: int = 4, rounds: int = 3, **kwargs: Any) -> None:
         self.deck = objectives.load()
-        self.seed = tagged(
-            w.IntText(value=seed, description=t("common.seed"), layout=w.Layout(width="170px")),
-            "cnw-obj-seed",
-        )
+        self.seed = seed_box(seed, "cnw-obj-seed", "170px")
         self.players = tagged(
             w.ToggleButtons(
                 options=[(str(n), n) for n in range(3, 7)],

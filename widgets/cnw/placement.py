@@ -22,7 +22,7 @@ from widgets.cnw.board_map import BoardMap
 from widgets.cnw.table import PLAYER_COLORS, make_bot, owner_colours, pawn_labels
 from widgets.cnw.turn import BOTS
 from widgets.cnw.words import region_name
-from widgets.common import boxed, card, tagged
+from widgets.common import boxed, card, seed_box, tagged
 from widgets.i18n import t
 from widgets.kit.strategy import number
 
@@ -88,10 +88,7 @@ class PlacementLab(w.VBox):
             height=440, overlays=(("threats", THREAT_LINE), ("targets", TARGET_LINE))
         )
         self.map.fig.update_layout(showlegend=False)
-        self.seed = tagged(
-            w.IntText(value=seed, description=t("common.seed"), layout=w.Layout(width="180px")),
-            "cnw-place-seed",
-        )
+        self.seed = seed_box(seed, "cnw-place-seed")
         self.players = tagged(
             w.Dropdown(
                 options=[(str(n), n) for n in range(3, 7)],

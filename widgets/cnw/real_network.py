@@ -17,10 +17,11 @@ import networkx as nx
 
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import cards as cnw_cards
-from gamelib.cnw import corridors, resilience
+from gamelib.cnw import resilience
 from gamelib.cnw import shipments as cnw_shipments
 from widgets.cnw import words
 from widgets.cnw.board_map import REGION_COLORS, BoardMap
+from widgets.cnw.shipments import hop_chart, show_hops
 from widgets.common import boxed, card, dropdown, figure, html_table, tagged
 from widgets.i18n import t
 from widgets.kit.maps import on_node_click, ranking_bars
@@ -141,22 +142,10 @@ class RealNetworkLab:
             ),
             "cnw-real-network",
         )
-        self.hops_fig = figure(
-            height=300,
-            title=t("cnw.real.hops_title"),
-            barmode="group",
-            xaxis=dict(title=t("cnw.real.hops_axis"), dtick=1),
-            yaxis=dict(title=t("cnw.real.pairs_axis")),
-            legend=dict(orientation="h", y=1.02, x=1, xanchor="right", yanchor="bottom"),
+        base = resilience.network("point_to_point")
+        self.hops_fig = hop_chart(
+            300, "cnw.real", (t("cnw.real.network.point_to_point"), base, "#95a5a6")
         )
-        base = corridors.hop_counts(resilience.network("point_to_point"))
-        self.hops_fig.add_bar(
-            name=t("cnw.real.network.point_to_point"),
-            x=list(base),
-            y=list(base.values()),
-            marker_color="#95a5a6",
-        )
-        self.hops_fig.add_bar(name="", x=[], y=[], marker_color="#8e44ad")
         self.designs_table = tagged(w.HTML(), "cnw-real-measures")
         self.network.observe(lambda _: self.update_network(), "value")
         self.update_network()
@@ -171,12 +160,12 @@ class RealNetworkLab:
             self.map.fig.data[0].visible = board_lines
             self.map.fig.data[1].visible = board_lines
         self.map.draw_overlay("design", extra)
-        counts = corridors.hop_counts(graph)
-        with self.hops_fig.batch_update():
-            trace = self.hops_fig.data[1]
-            trace.name = t(f"cnw.real.network.{name}")
-            trace.x, trace.y = list(counts), list(counts.values())
-            trace.visible = name != "point_to_point"
+        show_hops(
+            self.hops_fig,
+            graph,
+            name=t(f"cnw.real.network.{name}"),
+            visible=name != "point_to_point",
+        )
         self.designs_table.value = self._measures_html(name)
         self.update_loss()
 

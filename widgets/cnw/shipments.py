@@ -12,6 +12,8 @@ from collections import Counter
 from typing import Any
 
 import ipywidgets as w
+import networkx as nx
+import plotly.graph_objects as go
 
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import corridors
@@ -21,6 +23,38 @@ from widgets.cnw.board_map import BoardMap
 from widgets.common import boxed, button, card, dropdown, figure, tagged
 from widgets.i18n import language, t
 from widgets.kit.strategy import number
+
+
+def hop_chart(
+    height: int, texts: str, base: tuple[str, nx.Graph, str], other: str = ""
+) -> go.FigureWidget:
+    """How many hops apart the gateway pairs are on two networks, as grouped bars: ``base``
+    (its name, its graph, its colour) drawn once, the other network purple and filled by
+    :func:`show_hops`. The air bridges here and the network designs of ``real_network`` are
+    compared so; the texts are ``<texts>.hops_title``, ``.hops_axis`` and ``.pairs_axis``."""
+    fig = figure(
+        height=height,
+        title=t(f"{texts}.hops_title"),
+        barmode="group",
+        xaxis=dict(title=t(f"{texts}.hops_axis"), dtick=1),
+        yaxis=dict(title=t(f"{texts}.pairs_axis")),
+        legend=dict(orientation="h", y=1.02, x=1, xanchor="right", yanchor="bottom"),
+    )
+    name, graph, colour = base
+    counts = corridors.hop_counts(graph)
+    fig.add_bar(name=name, x=list(counts), y=list(counts.values()), marker_color=colour)
+    fig.add_bar(name=other, x=[], y=[], marker_color="#8e44ad")
+    return fig
+
+
+def show_hops(fig: go.FigureWidget, graph: nx.Graph, **trace: Any) -> dict[int, int]:
+    """Put ``graph``'s hop counts on the second network of a :func:`hop_chart` (``trace``: its
+    name, whether it shows); returns them."""
+    counts = corridors.hop_counts(graph)
+    with fig.batch_update():
+        fig.data[1].update(x=list(counts), y=list(counts.values()), **trace)
+    return counts
+
 
 CLASS_COLORS = {"regional": "#2ca02c", "continental": "#1f77b4", "intercontinental": "#c0392b"}
 
@@ -69,22 +103,8 @@ class ShipmentLab:
         self.corridor_info = tagged(w.HTML(), "cnw-corridor-info")
         self.bridges_info = tagged(w.HTML(), "cnw-bridges-info")
         # distances with and without air bridges
-        self.hops_fig = figure(
-            height=320,
-            title=t("cnw.ships.hops_title"),
-            barmode="group",
-            xaxis=dict(title=t("cnw.ships.hops_axis"), dtick=1),
-            yaxis=dict(title=t("cnw.ships.pairs_axis")),
-            legend=dict(orientation="h", y=1.02, x=1, xanchor="right", yanchor="bottom"),
-        )
-        base = corridors.hop_counts(corridors.bridged_graph())
-        self.hops_fig.add_bar(
-            name=t("cnw.ships.without_bridges"),
-            x=list(base),
-            y=list(base.values()),
-            marker_color="#9aa0a6",
-        )
-        self.hops_fig.add_bar(name=t("cnw.ships.with_bridges"), x=[], y=[], marker_color="#8e44ad")
+        without = (t("cnw.ships.without_bridges"), corridors.bridged_graph(), "#9aa0a6")
+        self.hops_fig = hop_chart(320, "cnw.ships", without, t("cnw.ships.with_bridges"))
         self.choke_fig = figure(
             height=340,
             title=t("cnw.ships.choke_title"),
@@ -161,13 +181,10 @@ class ShipmentLab:
 
     def update_bridges(self) -> None:
         hubs = tuple(self.hubs.value)
-        graph = corridors.bridged_graph(hubs)
-        counts = corridors.hop_counts(graph)
         pairs = [[a, b] for i, a in enumerate(hubs) for b in hubs[i + 1 :]]
         self.map.draw_overlay("bridges", pairs)
-        with self.hops_fig.batch_update():
-            self.hops_fig.data[1].x = list(counts)
-            self.hops_fig.data[1].y = list(counts.values())
+        graph = corridors.bridged_graph(hubs)
+        counts = show_hops(self.hops_fig, graph)
         ranked = corridors.chokepoints(hubs, top=12)
         with self.choke_fig.batch_update():
             bar = self.choke_fig.data[0]

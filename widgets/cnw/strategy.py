@@ -76,13 +76,14 @@ class StrategyLab(kit.StrategyLab):
             y=[0] * len(VICTORIES),
             marker_color=[VICTORY_COLORS[v] for v in VICTORIES],
         )
-        self.length_fig = kit.chart(
+        self.length_fig = kit.histogram(
             300,
             t("cnw.lab.length_title"),
-            xaxis=dict(title=t("cnw.lab.rounds")),
-            yaxis=dict(title=t("cnw.lab.games_axis")),
+            t("cnw.lab.rounds"),
+            t("cnw.lab.games_axis"),
+            "#1f77b4",
+            xbins=dict(size=1),
         )
-        self.length_fig.add_histogram(x=[], marker_color="#1f77b4", xbins=dict(size=1))
         self.seat_fig = kit.chart(
             300,
             t("cnw.lab.seat_title"),
@@ -108,18 +109,12 @@ class StrategyLab(kit.StrategyLab):
         self.sweep_info = w.HTML()
         self.sweep_info.add_class("cnw-lab-sweep-info")
         self.summaries: list[simulate.GameSummary] = []
-        games_box = dict(value=games, low=1, high=10_000, width=220, css="cnw-lab-games")
         super().__init__(
             settings=[
-                kit.Setting("games", "bounded", t("cnw.lab.games"), **games_box),
+                kit.games_setting(t("cnw.lab.games"), games, 10_000, "cnw-lab-games"),
                 kit.Setting("players", "slider", t("cnw.table.players"), 3, 3, 6),
-                kit.Setting(
-                    "lineup",
-                    "choice",
-                    t("cnw.lab.lineup"),
-                    "mixed",
-                    options=[(t(f"cnw.lab.lineup_{k}"), k) for k in LINEUPS],
-                    width=440,
+                kit.lineup_setting(
+                    "lineup", t("cnw.lab.lineup"), LINEUPS, lambda k: t(f"cnw.lab.lineup_{k}"), 440
                 ),
                 kit.Setting(
                     "variants",
@@ -133,9 +128,7 @@ class StrategyLab(kit.StrategyLab):
                 kit.seed_setting(seed),
             ],
             actions=[
-                kit.Action(
-                    "run", t("cnw.lab.run"), "cnw-lab-run", self.plan, self.show, style="primary"
-                ),
+                kit.run_action(t("cnw.lab.run"), "cnw-lab-run", self.plan, self.show),
                 kit.Action(
                     "compare_variants",
                     t("cnw.lab.compare_variants"),

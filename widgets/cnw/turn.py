@@ -17,7 +17,7 @@ from gamelib.cnw import state as st
 from widgets.cnw import words
 from widgets.cnw.board_map import BoardMap
 from widgets.cnw.table import OVERLAYS, PLAYER_COLORS, make_bot, paint_state, roll_html
-from widgets.common import Notice, boxed, button, card, tagged
+from widgets.common import Notice, boxed, button, card, seed_box, tagged
 from widgets.i18n import t
 
 STEPS = ("briefing", "reinforce", "operations", "reposition", "delivery", "closure")
@@ -45,9 +45,7 @@ class TurnWalkthrough(w.VBox):
         self.players = players
         self.map = BoardMap(height=460, overlays=OVERLAYS)
         self.map.fig.update_layout(showlegend=False)
-        self.seed = w.IntText(
-            value=seed, description=t("common.seed"), layout=w.Layout(width="180px")
-        )
+        self.seed = seed_box(seed)
         self.restart_button = button(t("cnw.turn.restart"), "cnw-turn-restart", "refresh")
         self.next_button = button(
             t("cnw.turn.next"), "cnw-turn-next", "step-forward", button_style="primary"

@@ -84,6 +84,12 @@ def action_kind(action: Any) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
 
 
+def _ends(source: str, target: str) -> dict[str, str]:
+    """The two gateways of a move (an attack, an occupation, a move-in), as its words name
+    them."""
+    return {"source": gateway(source), "target": gateway(target)}
+
+
 def action_words(action: Any, state: Any = None) -> str:
     """An action in words (plain text, for buttons), from its fields; ``state`` (the state it
     is played in) names the gateways of a move-in and a pact's partner."""
@@ -96,11 +102,7 @@ def action_words(action: Any, state: Any = None) -> str:
     elif isinstance(action, cnw.Deploy):
         v |= {"gateway": gateway(action.gateway), "pawns": pawns(action.count)}
     elif isinstance(action, cnw.Attack):
-        v |= {
-            "source": gateway(action.source),
-            "target": gateway(action.target),
-            "dice": dice(action.dice),
-        }
+        v |= _ends(action.source, action.target) | {"dice": dice(action.dice)}
     elif isinstance(action, cnw.ObcReroll):
         v["die"] = action.die
     elif isinstance(action, cnw.MoveIn):
@@ -108,17 +110,13 @@ def action_words(action: Any, state: Any = None) -> str:
         move = getattr(state, "move_in", None)
         if move is not None:
             i, j = move[0], move[1]
-            v |= {"source": gateway(CODES[i]), "target": gateway(CODES[j])}
+            v |= _ends(CODES[i], CODES[j])
             repositioning = state.phase == st.REPOSITION_COUNT
             kind = "move_along" if repositioning else "move_into"
             if repositioning:
                 v["to_target"] = to_gateway(CODES[j])
     elif isinstance(action, cnw.Occupy):
-        v |= {
-            "source": gateway(action.source),
-            "target": gateway(action.target),
-            "pawns": pawns(action.count),
-        }
+        v |= _ends(action.source, action.target) | {"pawns": pawns(action.count)}
     elif isinstance(action, cnw.Reposition):
         v |= {"source": gateway(action.source), "to_target": to_gateway(action.target)}
     elif isinstance(action, cnw.Deliver):

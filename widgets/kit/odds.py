@@ -23,11 +23,20 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from widgets.common import Notice, card, progress_bar, run_with_progress
+from widgets.i18n import t
 from widgets.kit import cache
-from widgets.kit.strategy import Setting, button, percent, read_settings, waiting
+from widgets.kit.strategy import Setting, button, number, percent, read_settings, waiting
 
 SIMULATED = "#e67e22"  # the colour of simulated markers in every odds lab
 Interval = Callable[[int, int], tuple[float, float]]  # (successes, trials) -> (low, high)
+TRIALS = (1_000, 10_000, 50_000)  # the Monte Carlo sizes a lab offers, 10,000 first
+
+
+def trials_choice(label: str, width: int | None = None) -> Setting:
+    """The number of Monte Carlo trials as a choice among :data:`TRIALS` (written with the
+    language's thousands separator), so no size out of range can be asked."""
+    options = [(number(n, 0, grouping=True), n) for n in TRIALS]
+    return Setting("mc_n", "choice", label, TRIALS[1], options=options, width=width)
 
 
 @dataclass(frozen=True)
@@ -185,6 +194,14 @@ class MonteCarloPanel:
             return self.store.fetch(name, of.__module__, compute, report, waiting(self.bar, report))
         finally:
             self.bar.description = label
+
+    def report(
+        self, checks: Sequence[Check], done: str, head: Sequence[str], inside: str, outside: str
+    ) -> None:
+        """Show a comparison in ``out``: the line ``done`` (a catalog key, ``n`` the trials per
+        row) over :func:`check_table`."""
+        trials = number(checks[0].trials, 0, grouping=True)
+        self.out.value = f"<p>{t(done, n=trials)}</p>{check_table(checks, head, inside, outside)}"
 
     def compare(self, questions: Sequence[Question], n: int) -> list[Check]:
         """Sample every question ``n`` times in seeded chunks; each answer with its interval."""

@@ -19,7 +19,7 @@ shared by the odds labs too (``widgets.kit.odds``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -141,6 +141,16 @@ def rates_by_group(
     return localise_percents(fig)
 
 
+def histogram(
+    height: int, title: str, x_title: str, y_title: str, colour: str, **bins: Any
+) -> go.FigureWidget:
+    """One histogram of counts (a lab's game lengths), empty until ``redraw`` gives it its
+    values; ``bins`` are plotly's (``xbins=dict(size=1)``, ``nbinsx=30``)."""
+    fig = chart(height, title, xaxis=dict(title=x_title), yaxis=dict(title=y_title))
+    fig.add_histogram(x=[], marker_color=colour, **bins)
+    return fig
+
+
 def step(
     boxes: Mapping[str, Sequence[w.Widget]], name: str, css: str, head: Sequence[w.Widget] = ()
 ) -> w.VBox:
@@ -224,6 +234,36 @@ class Setting:
 def seed_setting(value: int) -> Setting:
     """The seed box every seeded lab shows: same seed, same games."""
     return Setting("seed", "int", t("common.seed"), value, width=180)
+
+
+def games_setting(
+    label: str,
+    value: int,
+    high: int,
+    css: str,
+    kind: Kind = "bounded",
+    width: int = 220,
+    **more: Any,
+) -> Setting:
+    """The number of games every strategy lab asks for, 1 to ``high`` (``bounded`` clamps,
+    ``int`` refuses a number out of range with ``refusal``), so the box reads alike in every
+    lab."""
+    return Setting("games", kind, label, value, 1, high, width=width, css=css, **more)
+
+
+def lineup_setting(
+    name: str,
+    label: str,
+    lineups: Iterable[str],
+    word: Callable[[str], str],
+    width: int,
+    css: str | None = None,
+) -> Setting:
+    """Which bots play: a choice among the lab's named line-ups (their names, or a dict keyed
+    by them), each worded by ``word``; the first one is chosen until the learner picks
+    another."""
+    options = [(word(k), k) for k in lineups]
+    return Setting(name, "choice", label, options[0][1], options=options, width=width, css=css)
 
 
 def read_settings(
@@ -325,6 +365,18 @@ class Action:
     partial: bool = False
     width: str | None = "auto"
     nothing: Callable[[], Any] = list  # what the press returns when it runs nothing
+
+
+def run_action(
+    label: str,
+    css: str,
+    plan: Callable[[dict[str, Any]], list[Batch]],
+    show: Callable[[dict[str, Any], list[Batch], list[Result]], Any],
+    **more: Any,
+) -> Action:
+    """A lab's main button, ``run`` (the one :meth:`StrategyLab.run` presses): primary, with
+    the play icon."""
+    return Action("run", label, css, plan, show, style="primary", **more)
 
 
 Row = str | Sequence[str]

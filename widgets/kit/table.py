@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from gamelib.core import IllegalAction
-from widgets.common import Notice, button, card, progress_bar, run_with_progress, tagged
+from widgets.common import Notice, button, card, progress_bar, run_with_progress, seed_box, tagged
 from widgets.i18n import t
 from widgets.kit.refusals import refusal, save_problem
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
@@ -114,6 +114,7 @@ class TableBase(w.VBox):
     action_styles: ClassVar[dict[type, str]] = {}  # button colours by action class
     max_moves: int = 20_000  # a guard: every game ends long before this
     save_limit: int = MAX_SAVE_BYTES
+    _new_turn = False  # the bots' recap spans a new turn: the human's "Done:" line is stale
 
     @staticmethod
     def make_bot(kind: str, seed: int) -> Any:
@@ -165,6 +166,18 @@ class TableBase(w.VBox):
 
     def over_html(self) -> str:
         raise NotImplementedError
+
+    def note_new_turn(self, start: int) -> None:
+        """For a game's recap: whether a turn went by since log entry ``start`` (the human's
+        last decision), which makes the notice of that decision stale."""
+        self._new_turn = self.session.history[start].turn != self.state.turn
+
+    def clear_stale_notice(self, human: bool) -> None:
+        """For a game's draw: a turn went by since the human's last move, so its "Done: ..."
+        line is stale (the recap tells what happened) and goes."""
+        if human and self._new_turn:
+            self.notice.clear()
+        self._new_turn = False
 
     def prompt_html(self, p: int) -> str:
         """One sentence telling the human seat ``p`` what to do now (HTML-safe, from the
@@ -294,11 +307,7 @@ class TableBase(w.VBox):
                 layout=w.Layout(width=self.seat_width, max_width="100%"),
             )
             self.seat_pickers.append(tagged(picker, f"{self.css}-seat-{i}"))
-        self.seed = w.IntText(
-            value=seed,
-            description=t("common.seed"),
-            layout=w.Layout(width="180px", max_width="100%"),
-        )
+        self.seed = seed_box(seed)
         self.new_button = self._button("new_game", "refresh", self.new_game)
         wrap = w.Layout(flex_flow="row wrap")
         self.players: w.IntSlider | None = None

@@ -7,16 +7,18 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import networkx as nx
+import plotly.graph_objects as go
 
 from gamelib.logiquo import cards, coverage
 from widgets.common import boxed, card, dropdown, figure, tagged
 from widgets.i18n import t
-from widgets.kit.strategy import number, percent
+from widgets.kit.strategy import number, percent, slider, step
 from widgets.logiquo.words import (
     both_names,
     card_name,
@@ -220,6 +222,7 @@ class CoverageLab(w.VBox):
     PANELS = ("heatmap", "network", "cover", "depth")
 
     def __init__(self, **kwargs: Any) -> None:
+        self.boxes: dict[str, list[w.Widget]] = {}
         self._build_heatmap()
         self._build_network()
         self._build_cover()
@@ -229,10 +232,21 @@ class CoverageLab(w.VBox):
 
     def panel(self, name: str) -> w.VBox:
         """One lesson step's controls and chart."""
-        if name not in self.PANELS:
-            raise ValueError(f"no panel {name!r}; choose one of {', '.join(self.PANELS)}")
-        box = tagged(w.VBox(self.boxes[name]), f"logiquo-panel-{name}")
-        return box
+        return step(self.boxes, name, "logiquo")
+
+    def _panel(
+        self,
+        name: str,
+        control: w.Widget,
+        update: Callable[..., None],
+        fig: go.FigureWidget,
+        *parts: w.Widget,
+    ) -> None:
+        """Each of the four views is built alike: one control redraws it (``update``, drawn once
+        now), then its ``parts`` (a summary) and its chart (class ``logiquo-fig-<name>``)."""
+        control.observe(update, "value")
+        update()
+        self.boxes[name] = [control, *parts, boxed(fig, f"logiquo-fig-{name}")]
 
     # ------------------------------------------------------------------ heatmap
     def _build_heatmap(self) -> None:
@@ -269,11 +283,7 @@ class CoverageLab(w.VBox):
             ygap=1,
             hovertemplate="%{customdata}<extra></extra>",
         )
-        self.order.observe(self._update_heatmap, "value")
-        self._update_heatmap()
-        self.boxes: dict[str, list[w.Widget]] = {
-            "heatmap": [self.order, boxed(self.heat_fig, "logiquo-fig-heatmap")]
-        }
+        self._panel("heatmap", self.order, self._update_heatmap, self.heat_fig)
 
     def _update_heatmap(self, _change: Any = None) -> None:
         m = coverage.matrix("number" if self.order.value == "breadth" else self.order.value)
@@ -371,15 +381,9 @@ class CoverageLab(w.VBox):
             hoverinfo="skip",
             name=t("logiquo.cover.selected"),
         )
-        self.threat_pick.observe(self._update_network, "value")
         for trace in self.net_fig.data[2:4]:
             trace.on_click(self._on_node_click)
-        self._update_network()
-        self.boxes["network"] = [
-            self.threat_pick,
-            self.net_info,
-            boxed(self.net_fig, "logiquo-fig-network"),
-        ]
+        self._panel("network", self.threat_pick, self._update_network, self.net_fig, self.net_info)
 
     def _edge_xy(self, edges: Any) -> tuple[list[float | None], list[float | None]]:
         xs: list[float | None] = []
@@ -437,17 +441,8 @@ class CoverageLab(w.VBox):
     def _build_cover(self) -> None:
         self.steps = coverage.greedy_cover()
         total = len(cards.by_kind("threat"))
-        self.budget = tagged(
-            w.IntSlider(
-                value=5,
-                min=1,
-                max=len(self.steps),
-                description=t("logiquo.cover.budget"),
-                style={"description_width": "220px"},
-                layout=w.Layout(width="560px"),
-            ),
-            "logiquo-budget",
-        )
+        budget = t("logiquo.cover.budget")
+        self.budget = slider(budget, 5, 1, len(self.steps), "logiquo-budget", 560, "220px")
         self.cover_info = tagged(w.HTML(), "logiquo-cover-info")
         self.cover_fig = figure(
             height=420,
@@ -481,13 +476,7 @@ class CoverageLab(w.VBox):
             name=t("logiquo.cover.cumulative"),
             line=dict(color="#1f618d", width=3),
         )
-        self.budget.observe(self._update_cover, "value")
-        self._update_cover()
-        self.boxes["cover"] = [
-            self.budget,
-            self.cover_info,
-            boxed(self.cover_fig, "logiquo-fig-cover"),
-        ]
+        self._panel("cover", self.budget, self._update_cover, self.cover_fig, self.cover_info)
 
     def _update_cover(self, _change: Any = None) -> None:
         k = self.budget.value
@@ -528,13 +517,7 @@ class CoverageLab(w.VBox):
             yaxis=dict(title=t("logiquo.cover.threat_count_axis")),
         )
         self.depth_fig.add_bar(marker_color="#1f618d", hovertemplate="%{x}: %{y}<extra></extra>")
-        self.depth_cat.observe(self._update_depth, "value")
-        self._update_depth()
-        self.boxes["depth"] = [
-            self.depth_cat,
-            self.depth_info,
-            boxed(self.depth_fig, "logiquo-fig-depth"),
-        ]
+        self._panel("depth", self.depth_cat, self._update_depth, self.depth_fig, self.depth_info)
 
     def _update_depth(self, _change: Any = None) -> None:
         per = coverage.coverage_by_threat()

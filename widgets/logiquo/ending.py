@@ -17,7 +17,7 @@ import ipywidgets as w
 from gamelib import logiquo as game
 from gamelib.core import play_out
 from gamelib.logiquo.ending import TIEBREAKS, ranking_key
-from widgets.common import card, html_table, tagged
+from widgets.common import card, html_table, seed_box, tagged
 from widgets.i18n import language, t
 from widgets.logiquo.table import make_bot
 
@@ -46,16 +46,8 @@ class EndingView(w.VBox):
     deck); the final standings with the four tie-break columns of §Obiettivo."""
 
     def __init__(self, seed: int = 1, ending: str = "first_zero", **kwargs: Any) -> None:
-        self.seed = tagged(
-            w.BoundedIntText(
-                value=seed,
-                min=1,
-                max=9999,
-                description=t("logiquo.ending.seed"),
-                layout=w.Layout(width="200px"),
-            ),
-            "logiquo-ending-seed",
-        )
+        label = t("logiquo.ending.seed")
+        self.seed = seed_box(seed, "logiquo-ending-seed", "200px", label, bounds=(1, 9999))
         self.ending = tagged(
             w.ToggleButtons(
                 options=[(t(f"logiquo.ending.mode_{e}"), e) for e in ENDINGS],

@@ -3,16 +3,16 @@ seat a cooperative careful bot, once with the first seat a selfish one (it never
 accepts gifts). The rulebook names one winner (§Obiettivo), so the question is whose wins the
 gifts buy. The bots and the experiment are ours; the lab machinery is ``widgets.kit.strategy``.
 
-The all-cooperative batch is the strategy lab's own (``widgets.logiquo.strategy.play``, same key),
-so the two labs share its cached games."""
+Both batches are played by the strategy lab's ``widgets.logiquo.strategy.play``; the
+all-cooperative one is the strategy lab's own batch (same key), so the two labs share its cached
+games."""
 
 from __future__ import annotations
 
 from statistics import mean
 from typing import Any
 
-from gamelib.logiquo.bots import CarefulBot
-from gamelib.logiquo.simulate import BotsFactory, GameSummary, run_games
+from gamelib.logiquo.simulate import GameSummary
 from widgets.common import boxed
 from widgets.i18n import t
 from widgets.kit import strategy as kit
@@ -20,31 +20,6 @@ from widgets.logiquo import strategy as coop_lab
 
 FREE_RIDER = 0  # the seat that never gives: the first seat, who starts (§Preparazione.5)
 TABLES = {"cooperative": "#1f77b4", "free_rider": "#e67e22"}
-
-
-def one_selfish_factory(seat: int) -> BotsFactory:
-    """Careful bots seeded as ``simulate.careful_factory`` seeds them (seat ``p``: game seed +
-    ``p``), all cooperative except ``seat``: the same deals and the same bots but one."""
-
-    def make(players: int, game_seed: int) -> list[CarefulBot]:
-        return [CarefulBot(game_seed + p, cooperative=p != seat) for p in range(players)]
-
-    return make
-
-
-def play(
-    n: int,
-    seed: int,
-    progress: kit.Progress,
-    *,
-    players: int,
-    selfish_seat: int,
-    hand_size: int | None,
-) -> list[GameSummary]:
-    """``n`` games of cooperative careful bots but one selfish seat."""
-    return run_games(
-        n, players, one_selfish_factory(selfish_seat), seed, hand_size=hand_size, progress=progress
-    )
 
 
 def win_share(games: list[GameSummary], seat: int) -> float:
@@ -90,36 +65,23 @@ class FreeRiderLab(kit.StrategyLab):
         )
         super().__init__(
             settings=[
-                kit.Setting(
-                    "games",
-                    "bounded",
+                kit.games_setting(
                     t("logiquo.free_rider.games"),
                     games,
-                    1,
                     5000,
+                    "logiquo-free-rider-games",
                     width=260,
                     label_width="initial",
-                    css="logiquo-free-rider-games",
                 ),
-                kit.Setting(
-                    "players",
-                    "slider",
-                    t("logiquo.table.players"),
-                    4,
-                    2,
-                    6,
-                    css="logiquo-free-rider-players",
-                ),
+                coop_lab.players_setting("logiquo-free-rider-players"),
                 kit.seed_setting(seed),
             ],
             actions=[
-                kit.Action(
-                    "run",
+                kit.run_action(
                     t("logiquo.free_rider.run"),
                     "logiquo-free-rider-run",
                     self.plan,
                     self.show,
-                    style="primary",
                     nothing=dict,
                 )
             ],
@@ -134,13 +96,10 @@ class FreeRiderLab(kit.StrategyLab):
     def plan(self, v: dict[str, Any]) -> list[kit.Batch]:
         """The strategy lab's cooperative batch, then the same seeds with one selfish seat."""
         n, players, seed = v["games"], v["players"], v["seed"]
+        cooperative = dict(players=players, cooperative=True, hand_size=None)
         return [
-            kit.Batch(
-                coop_lab.play, n, seed, dict(players=players, cooperative=True, hand_size=None)
-            ),
-            kit.Batch(
-                play, n, seed, dict(players=players, selfish_seat=FREE_RIDER, hand_size=None)
-            ),
+            kit.Batch(coop_lab.play, n, seed, cooperative),
+            kit.Batch(coop_lab.play, n, seed, cooperative | {"selfish_seat": FREE_RIDER}),
         ]
 
     def show(

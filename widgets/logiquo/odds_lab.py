@@ -9,10 +9,10 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.logiquo import cards, odds
-from widgets.common import boxed, card, localise_percents
+from widgets.common import boxed, card, localise_percents, tagged
 from widgets.i18n import t
 from widgets.kit import odds as mc
-from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
+from widgets.kit.strategy import chart, percent, seed_setting, slider, step
 from widgets.logiquo.words import category, category_label
 
 MAX_HAND = 16
@@ -54,16 +54,14 @@ class OddsLab(w.VBox):
             style={"description_width": "200px"},
         )
         self.category.add_class("logiquo-odds-category")
-        self.summary = w.HTML()
-        self.summary.add_class("logiquo-odds-summary")
+        self.summary = tagged(w.HTML(), "logiquo-odds-summary")
         self.threats_left = slider(
             t("logiquo.odds.threats_left"), 52, 1, 52, "logiquo-threats", **SLIDER
         )
         self.anomalies_left = slider(
             t("logiquo.odds.anomalies_left"), 13, 0, 13, "logiquo-anomalies", **SLIDER
         )
-        self.chain_summary = w.HTML()
-        self.chain_summary.add_class("logiquo-chain-summary")
+        self.chain_summary = tagged(w.HTML(), "logiquo-chain-summary")
 
         self.hand_fig = chart(
             360,
@@ -126,9 +124,8 @@ class OddsLab(w.VBox):
             localise_percents(fig)
 
         self.seed = seed_setting(seed).build()
-        trials = [(number(n, 0, grouping=True), n) for n in (1_000, 10_000, 50_000)]
         self.mc = mc.MonteCarloPanel(
-            Setting("mc_n", "choice", t("logiquo.odds.mc_n"), 10_000, options=trials, width=240),
+            mc.trials_choice(t("logiquo.odds.mc_n"), width=240),
             t("logiquo.odds.mc_run"),
             "logiquo-mc-run",
             "logiquo-mc-result",
@@ -268,9 +265,7 @@ class OddsLab(w.VBox):
             t(f"logiquo.odds.mc_col_{c}") for c in ("what", "exact", "est", "interval", "verdict")
         ]
         inside, outside = t("logiquo.odds.mc_inside"), t("logiquo.odds.mc_outside")
-        table = mc.check_table(checks, head, inside, outside)
-        done = number(n, 0, grouping=True)
-        self.mc.out.value = f"<p>{t('logiquo.odds.mc_done', n=done)}</p>{table}"
+        self.mc.report(checks, "logiquo.odds.mc_done", head, inside, outside)
         return [
             {"what": c.label, "exact": c.exact, "estimate": odds.wilson(c.successes, c.trials)}
             for c in checks

@@ -9,7 +9,8 @@ from statistics import mean
 from typing import Any
 
 from gamelib.logiquo import odds
-from gamelib.logiquo.simulate import GameSummary, careful_factory, run_games
+from gamelib.logiquo.bots import CarefulBot
+from gamelib.logiquo.simulate import BotsFactory, GameSummary, careful_factory, run_games
 from widgets.common import boxed
 from widgets.i18n import t
 from widgets.kit import strategy as kit
@@ -48,6 +49,19 @@ def specials_split(games: list[GameSummary], attr: str) -> tuple[float, float, i
     )
 
 
+def careful_bots(cooperative: bool, selfish_seat: int | None = None) -> BotsFactory:
+    """Careful bots seeded as ``simulate.careful_factory`` seeds them (seat ``p``: game seed +
+    ``p``): all cooperative or all selfish, or (``selfish_seat``) all cooperative but that seat,
+    so the free-rider lab plays the same deals with the same bots but one."""
+    if selfish_seat is None:
+        return careful_factory(cooperative)
+
+    def make(players: int, game_seed: int) -> list[CarefulBot]:
+        return [CarefulBot(game_seed + p, cooperative=p != selfish_seat) for p in range(players)]
+
+    return make
+
+
 def play(
     n: int,
     seed: int,
@@ -56,11 +70,18 @@ def play(
     players: int,
     cooperative: bool,
     hand_size: int | None,
+    selfish_seat: int | None = None,
 ) -> list[GameSummary]:
-    """``n`` games of careful bots (cooperative or selfish) with ``hand_size`` control cards."""
-    return run_games(
-        n, players, careful_factory(cooperative), seed, hand_size=hand_size, progress=progress
-    )
+    """``n`` games of careful bots (see :func:`careful_bots`) with ``hand_size`` control cards.
+    The one play function of both Logiquo labs: their all-cooperative batches are the same
+    games, cached once."""
+    bots = careful_bots(cooperative, selfish_seat)
+    return run_games(n, players, bots, seed, hand_size=hand_size, progress=progress)
+
+
+def players_setting(css: str) -> kit.Setting:
+    """The number of players both Logiquo labs ask for (§Preparazione: 2 to 6), four first."""
+    return kit.Setting("players", "slider", t("logiquo.table.players"), 4, 2, 6, css=css)
 
 
 class StrategyLab(kit.StrategyLab):
@@ -122,26 +143,15 @@ class StrategyLab(kit.StrategyLab):
         )
         super().__init__(
             settings=[
-                kit.Setting(
-                    "games",
-                    "bounded",
+                kit.games_setting(
                     t("logiquo.strategy.games"),
                     games,
-                    1,
                     5000,
+                    "logiquo-strategy-games",
                     width=260,
                     label_width="initial",
-                    css="logiquo-strategy-games",
                 ),
-                kit.Setting(
-                    "players",
-                    "slider",
-                    t("logiquo.table.players"),
-                    4,
-                    2,
-                    6,
-                    css="logiquo-strategy-players",
-                ),
+                players_setting("logiquo-strategy-players"),
                 kit.Setting(
                     "hand",
                     "choice",
@@ -155,13 +165,11 @@ class StrategyLab(kit.StrategyLab):
                 kit.seed_setting(seed),
             ],
             actions=[
-                kit.Action(
-                    "run",
+                kit.run_action(
                     t("logiquo.strategy.run"),
                     "logiquo-strategy-run",
                     self.plan,
                     self.show,
-                    style="primary",
                     nothing=dict,
                 )
             ],

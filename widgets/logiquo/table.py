@@ -91,7 +91,6 @@ class LogiquoTable(TableBase):
     game = game
     texts = "logiquo.table"
     css = "logiquo"
-    _new_turn = False  # the bots' recap spans a new turn: the human's "Done:" line is stale
     seat_kinds = SEATS
     default_seats = ("human", "cooperative", "cooperative")
     default_seat = "cooperative"
@@ -252,7 +251,7 @@ class LogiquoTable(TableBase):
         with which controls, or whom they struck; what was played for you; what you lost."""
         base = super().recap_html(start, end)
         hist, log_ = self.session.history, self.session.log
-        self._new_turn = hist[start].turn != self.state.turn
+        self.note_new_turn(start)
         lines = []
         for_you: Counter[str] = Counter()  # what was played for a human seat, without asking
         for i in reversed(range(start, end)):  # the newest first, as in the log
@@ -368,11 +367,7 @@ class LogiquoTable(TableBase):
 
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
-        if human and self._new_turn:
-            # a turn went by since the human's last move: its "Done: ..." line is stale, the
-            # recap above tells what happened
-            self.notice.clear()
-        self._new_turn = False
+        self.clear_stale_notice(human)
         self._draw_threat()
         self._draw_situation(p)
         if human:

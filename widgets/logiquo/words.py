@@ -90,18 +90,24 @@ def _cards(ids: Sequence[int]) -> str:
     return " + ".join(card_ref(c) for c in ids) if ids else t("logiquo.action.nothing")
 
 
+# the actions said by their name alone (no field to word): class -> ``logiquo.action.<key>``
+NAMED_ONLY = {
+    game.PassWindow: "pass_window",
+    game.RequestHelp: "request_help",
+    game.TakeImpact: "take_impact",
+    game.DeclineOffer: "decline_offer",
+    game.EndCollaboration: "end_collaboration",
+}
+
+
 def action_text(action: Any, names: Sequence[str]) -> str:
     """The action in words (plain text): ``names`` are the players' names, by seat."""
+    if type(action) in NAMED_ONLY:
+        return t(f"logiquo.action.{NAMED_ONLY[type(action)]}")
     if isinstance(action, game.PlayPentaqo):
         return t("logiquo.action.play_pentaqo", card=cards.label(action.card))
-    if isinstance(action, game.PassWindow):
-        return t("logiquo.action.pass_window")
     if isinstance(action, game.Neutralise):
         return t("logiquo.action.neutralise", cards=_cards(action.cards))
-    if isinstance(action, game.RequestHelp):
-        return t("logiquo.action.request_help")
-    if isinstance(action, game.TakeImpact):
-        return t("logiquo.action.take_impact")
     if isinstance(action, game.OfferCard):
         return t("logiquo.action.offer_card", card=card_ref(action.card), to=names[action.to])
     if isinstance(action, game.OfferTrade):
@@ -112,10 +118,6 @@ def action_text(action: Any, names: Sequence[str]) -> str:
         if action.card is None:
             return t("logiquo.action.accept_offer")
         return t("logiquo.action.accept_offer_paying", card=card_ref(action.card))
-    if isinstance(action, game.DeclineOffer):
-        return t("logiquo.action.decline_offer")
-    if isinstance(action, game.EndCollaboration):
-        return t("logiquo.action.end_collaboration")
     if isinstance(action, game.ChooseDiscard):
         return t("logiquo.action.choose_discard", cards=_cards(action.cards))
     raise TypeError(f"not a Logiquo action: {action!r}")

@@ -33,6 +33,7 @@ from widgets.kit.maps import (
     set_lines,
 )
 from widgets.kit.strategy import number
+from widgets.rails.words import route_fields
 
 ROUTE_COLORS = {
     "red": "#d62728",
@@ -109,15 +110,8 @@ def route_paths(route_ids: Any, board: rails_board.Board | None = None) -> list[
 
 def route_label(route: rails_board.Route) -> str:
     colour = t(f"rails.color.{route.color}")
-    return t(
-        "rails.map.route_hover",
-        id=route.id,
-        a=route.a,
-        b=route.b,
-        length=route.length,
-        color=colour,
-        points=route_score(route.length),
-    )
+    points = route_score(route.length)
+    return t("rails.map.route_hover", **route_fields(route), color=colour, points=points)
 
 
 class BoardFigure:

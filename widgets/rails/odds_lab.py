@@ -9,10 +9,10 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.rails import odds
-from widgets.common import boxed, card, localise_percents
+from widgets.common import boxed, card, localise_percents, tagged
 from widgets.i18n import t
 from widgets.kit import odds as mc
-from widgets.kit.strategy import Setting, chart, number, percent, seed_setting, slider, step
+from widgets.kit.strategy import chart, number, percent, seed_setting, slider, step
 
 MAX_DRAWS = 30
 GOOD = "#1f77b4"
@@ -35,8 +35,7 @@ class OddsLab(w.VBox):
         self.locos = slider(t("rails.odds.locos"), 0, 0, 14, "rails-locos", **SLIDER)
         self.other = slider(t("rails.odds.other"), 3, 0, 40, "rails-other", **SLIDER)
         self.draws = slider(t("rails.odds.draws"), 6, 0, MAX_DRAWS, "rails-draws", **SLIDER)
-        self.summary = w.HTML()
-        self.summary.add_class("rails-odds-summary")
+        self.summary = tagged(w.HTML(), "rails-odds-summary")
         self.deck_locos = slider(
             t("rails.odds.deck_locos"), 14, 0, 14, "rails-deck-locos", **SLIDER
         )
@@ -89,9 +88,8 @@ class OddsLab(w.VBox):
         self.choice_fig.add_bar(x=cats, name=t("rails.odds.face_up_loco"), marker_color=WARN)
 
         self.seed = seed_setting(seed).build()
-        trials = [(number(n, 0, grouping=True), n) for n in (1_000, 10_000, 50_000)]
         self.mc = mc.MonteCarloPanel(
-            Setting("mc_n", "choice", t("rails.odds.mc_n"), 10_000, options=trials),
+            mc.trials_choice(t("rails.odds.mc_n")),
             t("rails.odds.mc_run"),
             "rails-mc-run",
             "rails-mc-result",
@@ -235,7 +233,6 @@ class OddsLab(w.VBox):
             t("rails.odds.mc_interval"),
             t("rails.odds.mc_verdict"),
         ]
-        table = mc.check_table(checks, head, t("rails.odds.mc_inside"), t("rails.odds.mc_outside"))
-        done = number(checks[0].trials, 0, grouping=True)
-        self.mc.out.value = f"<p>{t('rails.odds.mc_done', n=done)}</p>{table}"
+        inside, outside = t("rails.odds.mc_inside"), t("rails.odds.mc_outside")
+        self.mc.report(checks, "rails.odds.mc_done", head, inside, outside)
         return checks

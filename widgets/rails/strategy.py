@@ -61,45 +61,30 @@ class StrategyLab(kit.StrategyLab):
         )
         cats = [t("rails.strategy.ticket_rate"), t("rails.strategy.win_rate")]
         self.rate_fig = kit.rates_by_group(320, t("rails.strategy.rate_title"), cats, kinds)
-        self.length_fig = kit.chart(
+        self.length_fig = kit.histogram(
             300,
             t("rails.strategy.length_title"),
-            xaxis=dict(title=t("rails.strategy.turns_axis")),
-            yaxis=dict(title=t("rails.strategy.games_axis")),
+            t("rails.strategy.turns_axis"),
+            t("rails.strategy.games_axis"),
+            "#5d6d7e",
+            nbinsx=30,
         )
-        self.length_fig.add_histogram(x=[], marker_color="#5d6d7e", nbinsx=30)
         super().__init__(
             settings=[
-                kit.Setting(
-                    "games",
-                    "bounded",
-                    t("rails.strategy.games"),
-                    games,
-                    1,
-                    5000,
-                    width=220,
-                    css="rails-strategy-games",
-                ),
+                kit.games_setting(t("rails.strategy.games"), games, 5000, "rails-strategy-games"),
                 kit.Setting("players", "slider", t("rails.table.players"), 3, 2, 5),
-                kit.Setting(
+                kit.lineup_setting(
                     "lineup",
-                    "choice",
                     t("rails.strategy.lineup"),
-                    "planner_vs_random",
-                    options=[(t(f"rails.strategy.{k}"), k) for k in LINEUPS],
-                    width=420,
+                    LINEUPS,
+                    lambda k: t(f"rails.strategy.{k}"),
+                    420,
                 ),
                 kit.seed_setting(seed),
             ],
             actions=[
-                kit.Action(
-                    "run",
-                    t("rails.strategy.run"),
-                    "rails-strategy-run",
-                    self.plan,
-                    self.show,
-                    style="primary",
-                    width=None,
+                kit.run_action(
+                    t("rails.strategy.run"), "rails-strategy-run", self.plan, self.show, width=None
                 )
             ],
             rows=[("players", "lineup"), ("games", "seed", "run"), "bar", "summary", "notice"],

@@ -30,16 +30,15 @@ def route_colour(colour: str) -> str:
     return t(f"rails.route.{colour}")
 
 
+def route_fields(route: Any) -> dict[str, Any]:
+    """What every text about a route says of it (its number, its two cities, its length); the
+    colour is left to the text, as a route's word or a card's."""
+    return dict(id=route.id, a=route.a, b=route.b, length=route.length)
+
+
 def route_option(route: Any) -> str:
     """A route in the route list: id, cities, length and colour name."""
-    return t(
-        "rails.table.route_option",
-        id=route.id,
-        a=route.a,
-        b=route.b,
-        length=route.length,
-        colour=route_colour(route.color),
-    )
+    return t("rails.table.route_option", **route_fields(route), colour=route_colour(route.color))
 
 
 def _ticket(tid: int) -> str:
