@@ -9,12 +9,8 @@ there).
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,62 +18,46 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.server.serverkit import launched
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def voila(port: int) -> list[str]:
+    """Plain Voila serving the whole repository (the lessons are under notebooks/).
+
+    No port retries (``launched`` picks another port itself) and kernels on Unix sockets rather
+    than TCP ports, as classroom/serve.py does: two test workers starting kernels at once would
+    otherwise race for the same free ports."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
+        "--show_tracebacks=True",  # a failed cell's error in the test's message
+        ".",
+    ]
 
 
 @contextmanager
-def running_voila():
-    """Voila serving the repository on a free localhost port; yields its base URL."""
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
-    log = (ROOT / "test-artifacts").resolve()
-    log.mkdir(exist_ok=True)
-    with open(log / "voila.log", "w") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                "--show_tracebacks=True",  # a failed cell's error in the test's message
-                ".",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break  # the server answers
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    proc.kill()
-                    pytest.fail("Voilà did not start: see test-artifacts/voila.log")
-                time.sleep(0.3)
-        try:
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+def running_voila() -> Iterator[str]:
+    """Voila serving the repository on a free localhost port, its output in
+    ``test-artifacts/voila-<port>.log``; yields its base URL."""
+    env = {"JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
+    with launched(voila, "voila", env=env, timeout=90) as server:
+        yield server.base
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist's own marker, registered here too so that --strict-markers accepts it in a
+    # run without xdist: it keeps the tests that share one page or server on one worker
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker")
 
 
 @pytest.fixture(scope="session")
@@ -159,10 +139,10 @@ def _grown(page, max_height: int = 9000):
     return size
 
 
-def screenshot(page, name: str) -> Path:
-    """The whole page."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
+def screenshot(page, name: str, folder: Path = SHOTS) -> Path:
+    """The whole page, saved as ``<folder>/<name>.png``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     size = _grown(page)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)

@@ -30,7 +30,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -59,7 +59,8 @@ class Server:
     log: Path
 
     def kernels(self) -> list[psutil.Process]:
-        """The kernel processes this server started (and that are still running)."""
+        """The kernel processes this server started (and that are still running): counted in its
+        own process tree, so another server's kernels (another test worker's) never count."""
         try:
             children = psutil.Process(self.proc.pid).children(recursive=True)
         except psutil.NoSuchProcess:
@@ -90,48 +91,103 @@ class Server:
     def log_text(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
+    def listens(self, port: int) -> bool:
+        """Whether this server itself holds ``port`` (not some other process that took it)."""
+        try:
+            held = psutil.Process(self.proc.pid).net_connections(kind="tcp")
+        except psutil.Error:
+            return False
+        return any(c.status == psutil.CONN_LISTEN and c.laddr.port == port for c in held)
+
+
+PORT_TAKEN = "already in use"  # what Voila and Jupyter Server log when they cannot bind
+
+
+@contextmanager
+def launched(
+    command: Callable[[int], list[str]],
+    name: str,
+    probe: str = "/",
+    *,
+    env: dict[str, str] | None = None,
+    ready: str | None = None,
+    timeout: float = 240,
+    attempts: int = 3,
+) -> Iterator[Server]:
+    """``command(port)`` run from the repository on a free 127.0.0.1 port, its output in
+    ``test-artifacts/<name>-<port>.log``, until it listens on that port and answers ``probe``
+    (any HTTP status) and, with ``ready``, that text is in its output; stopped on leaving.
+
+    Tests run beside each other (pytest-xdist workers, other test runs): a port free when
+    picked may be taken by another server before this one binds it. The command must then exit
+    (its own port retries off), and another port is tried: a server that moved to another port
+    unseen, or an answer from another process's server, would test the wrong thing. That is why
+    "up" means this process listens on the port, not only that the port answers."""
+    LOGS.mkdir(exist_ok=True)
+    for attempt in range(attempts):
+        port = free_port()
+        log = LOGS / f"{name}-{port}.log"
+        with open(log, "w") as out:
+            proc = subprocess.Popen(
+                command(port),
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=dict(os.environ, PYTHONUNBUFFERED="1", **(env or {})),
+            )
+        server = Server(f"http://127.0.0.1:{port}", proc, log)
+        try:
+            if _started(server, port, probe, ready, time.monotonic() + timeout):
+                yield server
+                return
+        finally:
+            stop(proc)
+        if PORT_TAKEN not in server.log_text() or attempt == attempts - 1:
+            raise RuntimeError(f"{name} stopped:\n{server.log_text()[-3000:]}")
+
+
+def _started(server: Server, port: int, probe: str, ready: str | None, deadline: float) -> bool:
+    """Until ``server`` is up (True) or has stopped (False); RuntimeError past ``deadline``."""
+    while True:
+        if server.proc.poll() is not None:
+            return False
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the server did not start:\n{server.log_text()[-3000:]}")
+        try:
+            urllib.request.urlopen(server.base + probe, timeout=2)
+            up = True
+        except urllib.error.HTTPError:
+            up = True  # it answers
+        except OSError:
+            up = False
+        if up and server.listens(port) and (ready is None or ready in server.log_text()):
+            return True
+        time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End a server we started: terminate, then kill if it lingers."""
+    proc.terminate()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
 
 @contextmanager
 def running_server(*args: str, ready: str | None = None, timeout: float = 240) -> Iterator[Server]:
-    """``classroom/serve.py *args`` on a free 127.0.0.1 port; with ``ready``, also wait until
-    that text is in its output (e.g. the classroom's "Warm kernels ready")."""
-    port = free_port()
-    LOGS.mkdir(exist_ok=True)
-    log = LOGS / f"server-{port}.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, str(SERVE), "--host=127.0.0.1", f"--port={port}", *args],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        )
-    server = Server(f"http://127.0.0.1:{port}", proc, log)
-    deadline = time.monotonic() + timeout
-    try:
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server stopped:\n{server.log_text()[-3000:]}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start:\n{server.log_text()[-3000:]}")
-            try:
-                urllib.request.urlopen(server.base + "/voila/static/", timeout=2)
-                up = True
-            except urllib.error.HTTPError:
-                up = True  # it answers
-            except OSError:
-                up = False
-            if up and (ready is None or ready in server.log_text()):
-                break
-            time.sleep(0.5)
+    """``classroom/serve.py *args`` on a free 127.0.0.1 port (serve.py starts Voila with no
+    port retries); with ``ready``, also wait until that text is in its output (e.g. the
+    classroom's "Warm kernels ready")."""
+    with launched(
+        lambda port: [sys.executable, str(SERVE), "--host=127.0.0.1", f"--port={port}", *args],
+        "server",
+        "/voila/static/",
+        ready=ready,
+        timeout=timeout,
+    ) as server:
         yield server
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
 
 
 def offline_context(browser, outside: list[str]):

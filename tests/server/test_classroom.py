@@ -15,7 +15,8 @@ import pytest
 
 from .serverkit import FIRST_WIDGET, offline_context, run_async, running_server, visit_many
 
-pytestmark = pytest.mark.browser
+# the tests share one classroom server and its warm kernels: one xdist worker runs them all
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_classroom")]
 LESSON = "cnw/01_board_and_battles.ipynb"
 # drawn from the topojson only: land, countries and coastlines (the CNW board shows the latter two)
 LAND = (

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 import uuid
 
-from .serverkit import LOGS, ROOT, free_port, run_async
+from .serverkit import ROOT, launched, run_async
 
 TOKEN = uuid.uuid4().hex
 CODE = "from widgets.assets import plotly_config; print(plotly_config().get('topojsonURL'))"
@@ -63,28 +62,19 @@ async def run_in_kernel(ws_base: str, kernel_id: str, code: str) -> str:
     return "".join(out).strip()
 
 
+def jupyter_server(port: int) -> list[str]:
+    """A single-user Jupyter Server as a hub would start it, with no port retries of its own."""
+    return [sys.executable, "-m", "jupyter_server", "--no-browser", "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}",
+            "--ServerApp.base_url=/user/student/",
+            *(["--allow-root"] if os.geteuid() == 0 else [])]  # fmt: skip
+
+
 def test_a_jupyterlab_kernel_loads_the_base_map_from_its_own_server():
-    port = free_port()
-    LOGS.mkdir(exist_ok=True)
-    with open(LOGS / f"jupyter-server-{port}.log", "w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyter_server", "--no-browser", "--ServerApp.ip=127.0.0.1",
-             f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-             f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}",
-             "--ServerApp.base_url=/user/student/",
-             *(["--allow-root"] if os.geteuid() == 0 else [])],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ),
-        )  # fmt: skip
-    base = f"http://127.0.0.1:{port}/user/student"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                api(base, "/api/status")
-                break
-            except (urllib.error.URLError, OSError):
-                assert proc.poll() is None and time.monotonic() < deadline, "no Jupyter server"
-                time.sleep(0.5)
+    # the status without a token: 403, but an answer
+    with launched(jupyter_server, "jupyter-server", "/user/student/api/status", timeout=90) as srv:
+        base = srv.base + "/user/student"
         session = api(
             base,
             "/api/sessions",
@@ -95,11 +85,7 @@ def test_a_jupyterlab_kernel_loads_the_base_map_from_its_own_server():
         url = run_async(run_in_kernel(base.replace("http", "ws", 1), kernel_id, CODE))
         assert url == "/user/student/files/notebooks/assets/topojson/"
         request = urllib.request.Request(
-            f"http://127.0.0.1:{port}{url}world_110m.json",
-            headers={"Authorization": f"token {TOKEN}"},
+            f"{srv.base}{url}world_110m.json", headers={"Authorization": f"token {TOKEN}"}
         )
         with urllib.request.urlopen(request, timeout=60) as resp:
             assert json.loads(resp.read())["type"] == "Topology"
-    finally:
-        proc.terminate()
-        proc.wait(30)

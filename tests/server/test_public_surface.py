@@ -15,6 +15,9 @@ import pytest
 
 from .serverkit import running_server
 
+# the tests share one server: one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("test_public_surface")
+
 # what the source would show if it leaked
 SECRETS = re.compile(
     r"\[project\]|\[core\]|^def |^import |IllegalAction|\"objects\"\s*:|gamelib", re.M
