@@ -62,22 +62,25 @@ def page_times(browser, base: str, notebook: str) -> tuple[float, float, float]:
     return first, ready, charts
 
 
-# the charts an attackers step changes, and the trace of each that shows it
+# the charts an attackers step changes, and what of each shows it (a JS expression on the plot p)
 STEP_CHARTS = {
-    "curve": (".cnw-fig-curve", 3),
-    "heat": (".cnw-fig-heat", 2),
-    "loss": (".cnw-fig-loss", 0),
+    "curve": (".cnw-fig-curve", "[p.data[3].x, p.data[3].y]"),
+    "heat": (".cnw-fig-heat", "p.layout.shapes[0].path"),  # "you are here" is a shape there
+    "loss": (".cnw-fig-loss", "[p.data[0].x, p.data[0].y]"),
 }
-# in the page: every chart's trace as it stands, and the moment each last changed (plotly's
-# "plotly_afterplot" event, fired once a redraw is on screen)
+# in the page: every chart's part as it stands, and the moment each last changed (plotly's
+# "plotly_afterplot" event, fired once a redraw is on screen, or "plotly_relayout" for a shape)
 WATCH_CHARTS = """(charts) => {
   window.__drawn = {};
-  for (const [name, [css, trace]] of Object.entries(charts)) {
+  for (const [name, [css, expr]] of Object.entries(charts)) {
     const plot = document.querySelector(css + ' .js-plotly-plot');
-    plot.on('plotly_afterplot', () => {
-      const key = JSON.stringify([plot.data[trace].x, plot.data[trace].y]);
+    const read = new Function('p', 'return ' + expr);
+    const seen = () => {
+      const key = JSON.stringify(read(plot));
       if (window.__drawn[name]?.key !== key) window.__drawn[name] = {key, at: performance.now()};
-    });
+    };
+    plot.on('plotly_afterplot', seen);
+    plot.on('plotly_relayout', seen);
   }
 }"""
 

@@ -91,14 +91,18 @@ def test_a_slider_step_sends_only_what_it_changes(lab, monkeypatch):
         battle, "conquest_table", lambda *a, **k: tables.append(a) or table(*a, **k)
     )
     sent: dict[str, list[dict]] = {"roll": [], "curve": [], "heat": [], "loss": []}
+    moved: list[dict] = []
     for name, log in sent.items():
         fig = getattr(lab, f"{name}_fig")
         fig._send_update_msg = lambda restyle_data, *a, log=log, **k: log.append(restyle_data)
+    lab.heat_fig._send_relayout_msg = lambda layout_data, *a, **k: moved.append(layout_data)
     lab.attackers.value = 6  # 5 -> 6: still three attack dice
     assert sent["roll"] == [] and [len(m) for m in sent["loss"]] == [2]
     assert [set(m) for m in sent["curve"]] == [{"x", "y"}]  # the marker alone
-    assert [set(m) for m in sent["heat"]] == [{"y"}]  # the marker moved up; no "z"
-    assert lab.heat_fig.data[2].x == (3,) and lab.heat_fig.data[2].y == (6,)
+    assert sent["heat"] == []  # no "z": the heat map's traces are not sent again
+    # only its "you are here" mark moved up, in one message
+    assert moved == [{"shapes[0].yanchor": 6}]
+    assert (lab.heat_fig.layout.shapes[0].xanchor, lab.heat_fig.layout.shapes[0].yanchor) == (3, 6)
     assert tables == []  # no table recomputed for a step of the attackers
     lab.defenders.value = 4
     assert "y" in sent["curve"][-1] and len(sent["curve"][-1]["y"]) == 4  # the curves follow

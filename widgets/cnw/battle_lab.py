@@ -41,6 +41,10 @@ SLIDER = dict(width=560, label_width="initial")
 BROWSER_DELTAS = ("_js2py_traceDeltas", "_js2py_layoutDelta")
 
 
+# "you are here" on the heat map: an "x" 14 px wide, drawn in pixels around its cell
+CROSS = "M-7,-7L7,7M-7,7L7,-7"
+
+
 def _edit_answered(change: dict) -> None:
     """What plotly's own handler does besides merging the defaults: end the edit, run the
     callbacks waiting for it (``FigureWidget.on_edits_completed``)."""
@@ -240,11 +244,18 @@ class BattleLab(w.VBox):
             name=percent(0.5, 0),
             showlegend=False,
         )
-        self.heat_fig.add_scatter(
-            mode="markers",
-            marker=dict(size=14, symbol="x", color="#f1c40f"),
-            name=t("cnw.battle.you_are_here"),
-            showlegend=False,
+        # "you are here" on the heat map is a shape, not a trace: moving a shape redraws only
+        # the shapes, while a moved marker trace would redraw the 900 cells and place the
+        # contour's labels again, a slider step's longest drawing (benchmarks/browser_latency.py)
+        self.heat_fig.add_shape(
+            type="path",
+            path=CROSS,
+            xsizemode="pixel",
+            ysizemode="pixel",
+            xanchor=3,
+            yanchor=3,
+            line=dict(color="#f1c40f", width=4),
+            layer="above",
         )
         self.loss_fig.add_bar(name=t("cnw.battle.attackers_left"), marker_color="#c0392b")
         self.loss_fig.add_bar(name=t("cnw.battle.defenders_left"), marker_color="#2874a6")
@@ -277,12 +288,13 @@ class BattleLab(w.VBox):
                     trace.y = [row[d - 1] for row in table]
                 self.curve_fig.layout.title.text = t("cnw.battle.curve_title_d", d=d)
             self.curve_fig.data[3].x, self.curve_fig.data[3].y = [a], [p]
-        with self.heat_fig.batch_update():
-            if self._changed("heat", (rule, hub)):
-                table = battle.conquest_table(MAX_PAWNS, MAX_PAWNS, max_defender_dice=rule, hub=hub)
+        if self._changed("heat", (rule, hub)):
+            table = battle.conquest_table(MAX_PAWNS, MAX_PAWNS, max_defender_dice=rule, hub=hub)
+            with self.heat_fig.batch_update():
                 self.heat_fig.data[0].z = table
                 self.heat_fig.data[1].z = table
-            self.heat_fig.data[2].x, self.heat_fig.data[2].y = [d], [a]
+        # one relayout message: plotly redraws the shapes alone (an update would restyle too)
+        self.heat_fig.plotly_relayout({"shapes[0].xanchor": d, "shapes[0].yanchor": a})
         left_a, left_d = battle.survivor_marginals(a, d, max_defender_dice=rule, hub=hub)
         with self.loss_fig.batch_update():
             self.loss_fig.data[0].x = [k for k in left_a if k > 0]
