@@ -40,6 +40,15 @@ def last() -> EliminationLab:
     return EliminationLab(seed=1)
 
 
+def shown_after(step, name: str, presses: int) -> Check:
+    """The check ``name`` of a step's checks after ``presses`` "new question" and a "show me"."""
+    c = by_name(step)[name]
+    for _ in range(presses):
+        c.next_question()
+    c.show_me()
+    return c
+
+
 def answer_wrong_then_right(check: Check, wrong: str, right: str) -> None:
     """A wrong try shows the hint; the right one shows the explanation."""
     check.box.value = wrong
@@ -59,10 +68,7 @@ def test_the_deck_check_is_the_number_the_box_shows(box):
 
 @pytest.mark.parametrize("presses", range(4))
 def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, presses):
-    c = by_name(lesson3.box(box))["cnw3-all-pawns"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.box(box), "cnw3-all-pawns", presses)
     each = int(re.search(r"(\d+) each with (\d+) players", box.table.value).group(1))
     assert box.players.value * each == c.answer()
     answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))
@@ -71,10 +77,7 @@ def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, pres
 # ---------------------------------------------------------------------- §4 the placement round
 @pytest.mark.parametrize("presses", range(4))
 def test_the_pawns_to_place_check_matches_the_deal_the_lab_shows(lab, presses):
-    c = by_name(lesson3.placement(lab))["cnw3-to-place"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.placement(lab), "cnw3-to-place", presses)
     assert lab.players.value == lesson3.players_of(c.seed) and lab.seed.value == c.seed
     assert f"<b>{c.answer()}</b> pawns left to place" in lab.deal.value
     answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))
@@ -82,10 +85,7 @@ def test_the_pawns_to_place_check_matches_the_deal_the_lab_shows(lab, presses):
 
 @pytest.mark.parametrize("presses", range(3))
 def test_the_best_plan_check_is_the_lowest_row_of_the_plans_table(lab, presses):
-    c = by_name(lesson3.placement(lab))["cnw3-best-plan"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.placement(lab), "cnw3-best-plan", presses)
     assert lab.plan.value in c.answer()
     shown = {
         plan: placement_lab.expected_lost(*lab.key[:2], plan)
@@ -104,10 +104,7 @@ def test_the_best_plan_check_is_the_lowest_row_of_the_plans_table(lab, presses):
 
 @pytest.mark.parametrize("presses", range(3))
 def test_the_most_open_check_is_a_red_line_on_the_map(lab, presses):
-    c = by_name(lesson3.placement(lab))["cnw3-most-open"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.placement(lab), "cnw3-most-open", presses)
     code = lab.map.gateway.value
     assert code in c.answer() and c.value() == code  # the map's choice is the check's
     threats = lab.map._overlay_paths["threats"]
@@ -157,10 +154,7 @@ def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
 
 @pytest.mark.parametrize("presses", range(4))
 def test_the_neutral_check_is_the_count_the_deal_shows(lab, presses):
-    c = by_name(lesson3.placement(lab))["cnw3-neutral"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.placement(lab), "cnw3-neutral", presses)
     assert lab.players.value == lesson3.players_of(c.seed)
     assert f"; {c.answer()} neutral" in lab.deal.value
     assert (c.answer() > 0) == (lab.players.value == 5)
@@ -178,10 +172,7 @@ def passive(state):
 @pytest.mark.parametrize("presses", range(3))
 def test_the_expiry_check_is_the_turn_the_engine_discards_the_shipment(presses):
     walk = TurnWalkthrough(seed=7)
-    c = by_name(lesson3.turn(walk))["cnw3-expiry"]
-    for _ in range(presses):
-        c.next_question()
-    c.show_me()
+    c = shown_after(lesson3.turn(walk), "cnw3-expiry", presses)
     state = walk.state  # the walk-through replayed at the question's seed, after the round
     assert walk.seed.value == c.seed and walk.mover == state.first
     card = min(state.shipments[state.first], key=lambda x: x[1])[0]

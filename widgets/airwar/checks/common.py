@@ -1,26 +1,13 @@
-"""What the AirWar lesson checks share: catalog texts, side options, card names and the best
-fighter a side can send up."""
+"""What the AirWar lesson checks share: side options, card names and the best fighter a side
+can send up (the catalog texts are each lesson's ``widgets.kit.check_texts.CheckTexts``)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import gamelib.airwar as game
 from gamelib.airwar import cards
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.deck import side_label
 from widgets.airwar.odds_lab import fighters
-from widgets.i18n import t
-
-
-def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
-    """A check's text from the catalog: ``airwar.checks.<lesson>.<name>.<part>``."""
-    return t(f"airwar.checks.{lesson}.{name}.{part}", **values)
-
-
-def _hint(lesson: str, name: str) -> dict[str, str]:
-    """A check's hint; its question and explanation are formatted where they are used."""
-    return {"hint": _t(lesson, name, "hint")}
 
 
 def _side_options() -> list[tuple[str, str]]:

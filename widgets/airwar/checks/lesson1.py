@@ -3,6 +3,7 @@ bombers, what the deal leaves, and the room the bases and carriers give."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -10,13 +11,17 @@ import ipywidgets as w
 import gamelib.airwar as game
 from gamelib.airwar import cards, rules, scenario
 from widgets.airwar.cardtexts import card_name
-from widgets.airwar.checks.common import _hint, _side_options, _t, best_fighter
+from widgets.airwar.checks.common import (
+    _side_options,
+    best_fighter,
+)
 from widgets.airwar.deck import card_types, side_label
 from widgets.airwar.raid import CARRIER_TARGET
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 
-L1 = "lesson1"
+_t = CheckTexts("airwar", "lesson1")
 
 
 def _zero() -> cards.Card:
@@ -29,22 +34,24 @@ def zero_killers() -> list[cards.Card]:
     return [c for c, _ in card_types("allies", "aircraft") if c.air_to_air >= zero.defense]
 
 
+def _plot_aircraft(browser: Any, side: str, x_stat: str) -> None:
+    """Set the card browser to the aircraft of ``side`` ("" for both decks), ``x_stat`` across
+    and Defense up: the plot that shows a duel's answer."""
+    browser.side.value = side
+    browser.kind.value = "aircraft"
+    browser.x_stat.value = x_stat
+    browser.y_stat.value = "defense"
+
+
 def l1_zero_killers(browser: Any) -> Number:
     zero, killers = _zero(), zero_killers()
     everyone = len(card_types("allies", "aircraft"))
 
-    def show() -> None:
-        browser.side.value = "allies"
-        browser.kind.value = "aircraft"
-        browser.x_stat.value = "air_to_air"
-        browser.y_stat.value = "defense"
-
     return Number(
         "aw1-zero-killers",
-        _t(L1, "zero_killers", "question", defense=zero.defense, total=everyone),
+        _t("zero_killers", "question", defense=zero.defense, total=everyone),
         len(killers),
         explanation=_t(
-            L1,
             "zero_killers",
             "explain",
             defense=zero.defense,
@@ -55,8 +62,8 @@ def l1_zero_killers(browser: Any) -> Number:
             total=everyone,
             names=", ".join(f"{card_name(c)} ({c.air_to_air})" for c in killers) or "—",
         ),
-        on_explain=show,
-        **_hint(L1, "zero_killers"),
+        on_explain=partial(_plot_aircraft, browser, "allies", "air_to_air"),
+        **_t.hint("zero_killers"),
     )
 
 
@@ -78,19 +85,12 @@ def l1_best_bomber(browser: Any) -> Pick:
     heavy = [c for c in planes if c.bombing >= 3]
     wildcat = best_fighter("axis")  # the best Allied interceptor
 
-    def show() -> None:
-        browser.side.value = ""
-        browser.kind.value = "aircraft"
-        browser.x_stat.value = "bombing"
-        browser.y_stat.value = "defense"
-
     return Pick(
         "aw1-best-bomber",
-        _t(L1, "best_bomber", "question"),
+        _t("best_bomber", "question"),
         best,
         options=[(f"{card_name(c)} ({side_label(c.side)})", c.id) for c in planes],
         explanation=_t(
-            L1,
             "best_bomber",
             "explain",
             best=", ".join(_bomber(by[i]) for i in sorted(best)),
@@ -99,8 +99,8 @@ def l1_best_bomber(browser: Any) -> Pick:
             fighter=card_name(wildcat),
             a2a=wildcat.air_to_air,
         ),
-        on_explain=show,
-        **_hint(L1, "best_bomber"),
+        on_explain=partial(_plot_aircraft, browser, "", "bombing"),
+        **_t.hint("best_bomber"),
     )
 
 
@@ -114,12 +114,12 @@ def l1_deck_left(view: Any) -> Number:
     left = len(view.state.deck[0])
     return Number(
         "aw1-deck-left",
-        _t(L1, "deck_left", "question"),
+        _t("deck_left", "question"),
         left,
         explanation=_t(
-            L1, "deck_left", "explain", cards=k["deck_size"], hand=k["hand_size"], left=left
+            "deck_left", "explain", cards=k["deck_size"], hand=k["hand_size"], left=left
         ),
-        **_hint(L1, "deck_left"),
+        **_t.hint("deck_left"),
     )
 
 
@@ -127,11 +127,11 @@ def l1_first(view: Any) -> Choice:
     first = game.SIDES[view.state.active]
     return Choice(
         "aw1-first",
-        _t(L1, "first", "question"),
+        _t("first", "question"),
         first,
         options=_side_options(),
-        explanation=_t(L1, "first", "explain", side=side_label(first)),
-        **_hint(L1, "first"),
+        explanation=_t("first", "explain", side=side_label(first)),
+        **_t.hint("first"),
     )
 
 
@@ -170,11 +170,11 @@ def l1_first_raid(calc: Any) -> Number:
     n = rules.attack_capacity(state, 1, "airbase")
     return Number(
         "aw1-first-raid",
-        _t(L1, "first_raid", "question"),
+        _t("first_raid", "question"),
         n,
-        explanation=_t(L1, "first_raid", "explain", base=card_name(START), n=n),
+        explanation=_t("first_raid", "explain", base=card_name(START), n=n),
         on_explain=lambda: _set_calc(calc, (START,)),
-        **_hint(L1, "first_raid"),
+        **_t.hint("first_raid"),
     )
 
 
@@ -191,7 +191,6 @@ def l1_more_interceptors(calc: Any) -> Number:
     return Number(
         "aw1-more-interceptors",
         _t(
-            L1,
             "more_interceptors",
             "question",
             base=card_name(SECOND),
@@ -199,7 +198,6 @@ def l1_more_interceptors(calc: Any) -> Number:
         ),
         after - before,
         explanation=_t(
-            L1,
             "more_interceptors",
             "explain",
             before=before,
@@ -208,7 +206,7 @@ def l1_more_interceptors(calc: Any) -> Number:
             war=card_name(_builder("allies")),
         ),
         on_explain=lambda: _set_calc(calc, (START, SECOND), builder=SECOND),
-        **_hint(L1, "more_interceptors"),
+        **_t.hint("more_interceptors"),
     )
 
 
@@ -217,20 +215,16 @@ def l1_carrier_room(calc: Any) -> Number:
     n = rules.attack_capacity(state, 1, "carrier")
     return Number(
         "aw1-carrier-room",
-        _t(L1, "carrier_room", "question", carrier=card_name(CARRIER_TARGET)),
+        _t("carrier_room", "question", carrier=card_name(CARRIER_TARGET)),
         n,
-        explanation=_t(L1, "carrier_room", "explain", carrier=card_name(CARRIER_TARGET), n=n),
+        explanation=_t("carrier_room", "explain", carrier=card_name(CARRIER_TARGET), n=n),
         on_explain=lambda: _set_calc(calc, (START,), carriers=(CARRIER_TARGET,)),
-        **_hint(L1, "carrier_room"),
+        **_t.hint("carrier_room"),
     )
 
 
 def l1_second_base(calc: Any) -> Reflect:
-    return Reflect(
-        "aw1-second-base",
-        _t(L1, "second_base", "question"),
-        _t(L1, "second_base", "model", extra=cards.card(SECOND).capacity),
-    )
+    return _t.reflect("aw1-second-base", "second_base", extra=cards.card(SECOND).capacity)
 
 
 def l1_capacity(calc: Any) -> w.VBox:

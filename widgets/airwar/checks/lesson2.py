@@ -12,12 +12,13 @@ import ipywidgets as w
 import gamelib.airwar as game
 from gamelib.airwar import cards
 from widgets.airwar.cardtexts import card_name
-from widgets.airwar.checks.common import _hint, _names, _t
+from widgets.airwar.checks.common import _names
 from widgets.airwar.raid import CARRIER_TARGET, raid_damage, replay, start_position
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Variant, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 
-L2 = "lesson2"
+_t = CheckTexts("airwar", "lesson2")
 
 
 @cache
@@ -62,13 +63,13 @@ def l2_shot_down(stepper: Any) -> Number:
     def variant(seed: int) -> Variant:
         s = _seed_of(seed, start)
         return Variant(
-            _t(L2, "shot_down", "question", seed=s),
+            _t("shot_down", "question", seed=s),
             lambda: len(shot_down(s)),
-            lambda n: _t(L2, "shot_down", "explain", seed=s, n=n, names=_names(shot_down(s))),
+            lambda n: _t("shot_down", "explain", seed=s, n=n, names=_names(shot_down(s))),
             on_explain=lambda: _run(stepper, s, "resources"),
         )
 
-    return Number("aw2-shot-down", new_question=variant, **_hint(L2, "shot_down"))
+    return Number("aw2-shot-down", new_question=variant, **_t.hint("shot_down"))
 
 
 def l2_industry(stepper: Any) -> Number:
@@ -79,13 +80,11 @@ def l2_industry(stepper: Any) -> Number:
 
     return Number(
         "aw2-industry",
-        _t(L2, "industry", "question", seed=s),
+        _t("industry", "question", seed=s),
         lost,
-        explanation=lambda n: _t(
-            L2, "industry", "explain", n=n, names=_names(arrived(s, "resources"))
-        ),
+        explanation=lambda n: _t("industry", "explain", n=n, names=_names(arrived(s, "resources"))),
         on_explain=lambda: _run(stepper, s, "resources"),
-        **_hint(L2, "industry"),
+        **_t.hint("industry"),
     )
 
 
@@ -98,11 +97,10 @@ def l2_midway(stepper: Any) -> Choice:
 
     return Choice(
         "aw2-midway",
-        _t(L2, "midway", "question", seed=s),
+        _t("midway", "question", seed=s),
         lambda: "yes" if damage().get("destroyed") else "no",
         options=[(t("airwar.checks.yes"), "yes"), (t("airwar.checks.no"), "no")],
         explanation=lambda _a: _t(
-            L2,
             "midway",
             "explain",
             damage=damage().get("damage", 0),
@@ -110,7 +108,7 @@ def l2_midway(stepper: Any) -> Choice:
             names=_names(arrived(s, target)),
         ),
         on_explain=lambda: _run(stepper, s, target),
-        **_hint(L2, "midway"),
+        **_t.hint("midway"),
     )
 
 
@@ -132,10 +130,9 @@ def l2_carrier_damage(stepper: Any) -> Number:
     defense = cards.card(CARRIER_TARGET).defense
     return Number(
         "aw2-carrier-damage",
-        _t(L2, "carrier_damage", "question", seed=s),
+        _t("carrier_damage", "question", seed=s),
         lambda: carrier_damage(s)[0],
         explanation=lambda n: _t(
-            L2,
             "carrier_damage",
             "explain",
             n=n,
@@ -144,7 +141,7 @@ def l2_carrier_damage(stepper: Any) -> Number:
             defense=defense,
         ),
         on_explain=lambda: _run(stepper, s, CARRIER_TARGET),
-        **_hint(L2, "carrier_damage"),
+        **_t.hint("carrier_damage"),
     )
 
 
@@ -152,10 +149,9 @@ def l2_undoubled(stepper: Any) -> Number:
     s = stepper.seed.value
     return Number(
         "aw2-undoubled",
-        _t(L2, "undoubled", "question"),
+        _t("undoubled", "question"),
         lambda: carrier_damage(s)[1],
         explanation=lambda n: _t(
-            L2,
             "undoubled",
             "explain",
             n=n,
@@ -163,7 +159,7 @@ def l2_undoubled(stepper: Any) -> Number:
             defense=cards.card(CARRIER_TARGET).defense,
         ),
         on_explain=lambda: _run(stepper, s, CARRIER_TARGET),
-        **_hint(L2, "undoubled"),
+        **_t.hint("undoubled"),
     )
 
 
@@ -175,12 +171,12 @@ def l2_carrier_fighters(stepper: Any) -> Choice:
     grounded = {c for c in planes if not table[c].carrier_based}
     return Choice(
         "aw2-carrier-fighters",
-        _t(L2, "carrier_fighters", "question"),
+        _t("carrier_fighters", "question"),
         grounded,
         options=[(card_name(c), c) for c in planes],
-        explanation=_t(L2, "carrier_fighters", "explain", names=_names(sorted(grounded))),
+        explanation=_t("carrier_fighters", "explain", names=_names(sorted(grounded))),
         on_explain=lambda: _run(stepper, stepper.seed.value, CARRIER_TARGET),
-        **_hint(L2, "carrier_fighters"),
+        **_t.hint("carrier_fighters"),
     )
 
 
@@ -202,14 +198,14 @@ def l2_next_turn(stepper: Any) -> Choice:
     s = stepper.seed.value
     return Choice(
         "aw2-next-turn",
-        _t(L2, "next_turn", "question"),
+        _t("next_turn", "question"),
         lambda: after_raid(s, CARRIER_TARGET),
         options=[(t(f"airwar.checks.next.{n}"), n) for n in NEXT],
         explanation=lambda _a: _t(
-            L2, "next_turn", "explain", turn=raid_states(s, CARRIER_TARGET)[-1].turn
+            "next_turn", "explain", turn=raid_states(s, CARRIER_TARGET)[-1].turn
         ),
         on_explain=lambda: _run(stepper, s, CARRIER_TARGET),
-        **_hint(L2, "next_turn"),
+        **_t.hint("next_turn"),
     )
 
 

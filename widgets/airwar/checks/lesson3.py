@@ -11,13 +11,14 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, odds
 from widgets.airwar.cardtexts import card_name
-from widgets.airwar.checks.common import _hint, _t, best_fighter
+from widgets.airwar.checks.common import best_fighter
 from widgets.airwar.deck import card_types
 from widgets.airwar.odds_lab import MAX_MISSION
 from widgets.kit.check import Number, Reflect, Variant, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import percent
 
-L3 = "lesson3"
+_t = CheckTexts("airwar", "lesson3")
 
 
 def fewest_for_half(n: int, bombers: int) -> int:
@@ -45,11 +46,11 @@ def l3_half(lab: Any) -> Number:
     below = odds.p_hit_at_least_one(5, 2, k - 1)
     return Number(
         "aw3-half",
-        _t(L3, "half", "question"),
+        _t("half", "question"),
         k,
-        explanation=_t(L3, "half", "explain", k=k, p=percent(p), below=percent(below)),
+        explanation=_t("half", "explain", k=k, p=percent(p), below=percent(below)),
         on_explain=lambda: _set_picks(lab, 5, 2),
-        **_hint(L3, "half"),
+        **_t.hint("half"),
     )
 
 
@@ -59,10 +60,9 @@ def l3_one_pick(lab: Any) -> Number:
         p = odds.p_hit_at_least_one(n, b, k)
         miss = math.comb(n - b, k)
         return Variant(
-            _t(L3, "one_pick", "question", n=n, b=b, k=k),
+            _t("one_pick", "question", n=n, b=b, k=k),
             100 * float(p),
             _t(
-                L3,
                 "one_pick",
                 "explain",
                 n=n,
@@ -81,7 +81,7 @@ def l3_one_pick(lab: Any) -> Number:
         unit="%",
         digits=1,
         new_question=variant,
-        **_hint(L3, "one_pick"),
+        **_t.hint("one_pick"),
     )
 
 
@@ -109,23 +109,21 @@ def l3_idle(lab: Any) -> Number:
 
     return Number(
         "aw3-idle",
-        _t(L3, "idle", "question", fighter=card_name(best), k=lab.k.value),
+        _t("idle", "question", fighter=card_name(best), k=lab.k.value),
         lambda: len(idle_battle_cards(lab)),
         explanation=lambda n: _t(
-            L3, "idle", "explain", n=n, names=", ".join(idle_battle_cards(lab)) or "—"
+            "idle", "explain", n=n, names=", ".join(idle_battle_cards(lab)) or "—"
         ),
         on_explain=show,
-        **_hint(L3, "idle"),
+        **_t.hint("idle"),
     )
 
 
 def l3_idle_why(lab: Any) -> Reflect:
     best = best_fighter(lab.raid.value)
     top = max(cards.card(c).defense for c in lab.setting()[0])
-    return Reflect(
-        "aw3-idle-why",
-        _t(L3, "idle_why", "question"),
-        _t(L3, "idle_why", "model", fighter=card_name(best), a2a=best.air_to_air, top=top),
+    return _t.reflect(
+        "aw3-idle-why", "idle_why", fighter=card_name(best), a2a=best.air_to_air, top=top
     )
 
 
@@ -141,12 +139,12 @@ def l3_narrower(lab: Any) -> Number:
     ratio = math.sqrt(LARGE / SMALL)
     return Number(
         "aw3-narrower",
-        _t(L3, "narrower", "question", small=SMALL, large=LARGE),
+        _t("narrower", "question", small=SMALL, large=LARGE),
         ratio,
         tolerance=0.5,
         digits=1,
-        explanation=_t(L3, "narrower", "explain", small=SMALL, large=LARGE, r=f"{ratio:g}"),
-        **_hint(L3, "narrower"),
+        explanation=_t("narrower", "explain", small=SMALL, large=LARGE, r=f"{ratio:g}"),
+        **_t.hint("narrower"),
     )
 
 

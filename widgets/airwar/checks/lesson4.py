@@ -13,11 +13,15 @@ from gamelib.airwar import actions as A
 from gamelib.airwar import cards, rules
 from gamelib.airwar.bots import PlannerBot
 from gamelib.core import play_out
-from widgets.airwar.checks.common import _hint, _names, _side_options, _t
+from widgets.airwar.checks.common import (
+    _names,
+    _side_options,
+)
 from widgets.airwar.deck import side_label
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 
-L4 = "lesson4"
+_t = CheckTexts("airwar", "lesson4")
 
 
 def opening_airbases(seed: int) -> list[str]:
@@ -40,22 +44,21 @@ def l4_opening(table: Any) -> Number:
     before, after = opening_mission(seed)
     return Number(
         "aw4-opening",
-        _t(L4, "opening", "question", seed=seed),
+        _t("opening", "question", seed=seed),
         after,
         explanation=_t(
-            L4,
             "opening",
             "explain",
             before=before,
             after=after,
             names=_names(opening_airbases(seed)),
         ),
-        **_hint(L4, "opening"),
+        **_t.hint("opening"),
     )
 
 
 def l4_keep_home(table: Any) -> Reflect:
-    return Reflect("aw4-keep-home", _t(L4, "keep_home", "question"), _t(L4, "keep_home", "model"))
+    return _t.reflect("aw4-keep-home", "keep_home")
 
 
 def l4_table(table: Any) -> w.VBox:
@@ -98,11 +101,10 @@ def l4_winner(table: Any) -> Choice:
 
     return Choice(
         "aw4-winner",
-        _t(L4, "winner", "question", seed=seed),
+        _t("winner", "question", seed=seed),
         winner,
         options=_side_options(),
         explanation=lambda side: _t(
-            L4,
             "winner",
             "explain",
             side=side_label(side) if side else "—",
@@ -110,7 +112,7 @@ def l4_winner(table: Any) -> Choice:
             industry=" / ".join(str(x) for x in bots_game(seed).industry),
         ),
         on_explain=lambda: _finish_new(table),
-        **_hint(L4, "winner"),
+        **_t.hint("winner"),
     )
 
 
@@ -119,10 +121,9 @@ def l4_convoys(table: Any) -> Number:
     k = cards.constants()
     return Number(
         "aw4-convoys",
-        _t(L4, "convoys", "question", seed=seed),
+        _t("convoys", "question", seed=seed),
         lambda: len(bots_play(seed)[1]),
         explanation=lambda n: _t(
-            L4,
             "convoys",
             "explain",
             n=n,
@@ -132,7 +133,7 @@ def l4_convoys(table: Any) -> Number:
             convoy=k["convoy"],
         ),
         on_explain=lambda: _finish_new(table),
-        **_hint(L4, "convoys"),
+        **_t.hint("convoys"),
     )
 
 

@@ -20,15 +20,15 @@ import ipywidgets as w
 from gamelib.airwar import simulate
 from gamelib.airwar.cards import SIDES
 from gamelib.study.stats import CONFIDENCE, Interval
-from widgets.airwar.checks.common import _hint, _t
 from widgets.airwar.deck import side_label
 from widgets.common import run_with_progress
 from widgets.i18n import t
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-L5 = "lesson5"
+_t = CheckTexts("airwar", "lesson5")
 DEFAULT = "planner_planner"  # the lab's default matchup
 STRONG = 0.9  # "almost always" in the planner-against-random question's options
 GAP = 0.005  # half a point: the half width that tells 49% from 50%
@@ -96,7 +96,6 @@ def l5_axis_share(lab: Any) -> Number:
     def explain(share: float) -> str:
         rates = simulate.win_rates(games(lab, DEFAULT))
         return _t(
-            L5,
             "axis_share",
             "explain",
             axis=percent(rates["axis"]),
@@ -107,14 +106,14 @@ def l5_axis_share(lab: Any) -> Number:
 
     return Number(
         "aw5-axis-share",
-        _t(L5, "axis_share", "question", n=number(n, 0, grouping=True)),
+        _t("axis_share", "question", n=number(n, 0, grouping=True)),
         lambda: 100 * simulate.win_rates(games(lab, DEFAULT))["axis"],
         tolerance=1,
         unit="%",
         digits=1,
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_hint(L5, "axis_share"),
+        **_t.hint("axis_share"),
     )
 
 
@@ -131,7 +130,6 @@ def l5_turns(lab: Any) -> Number:
     def explain(turns: float) -> str:
         lengths = [g.turns for g in games(lab, DEFAULT)]
         return _t(
-            L5,
             "turns",
             "explain",
             turns=number(turns),
@@ -142,13 +140,13 @@ def l5_turns(lab: Any) -> Number:
 
     return Number(
         "aw5-turns",
-        _t(L5, "turns", "question"),
+        _t("turns", "question"),
         mean_turns,
         tolerance=0.5,
         digits=1,
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_hint(L5, "turns"),
+        **_t.hint("turns"),
     )
 
 
@@ -158,7 +156,6 @@ def l5_decided(lab: Any) -> Choice:
         start = played[0].industry[0][0]
         left = winner_left(played)
         return _t(
-            L5,
             "decided",
             "explain",
             left=number(left),
@@ -169,12 +166,12 @@ def l5_decided(lab: Any) -> Choice:
 
     return Choice(
         "aw5-decided",
-        _t(L5, "decided", "question"),
+        _t("decided", "question"),
         lambda: decided(games(lab, DEFAULT)),
-        options=[(_t(L5, "decided", f"option_{o}"), o) for o in ("early", "late")],
+        options=[(_t("decided", f"option_{o}"), o) for o in ("early", "late")],
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_hint(L5, "decided"),
+        **_t.hint("decided"),
     )
 
 
@@ -189,7 +186,6 @@ def l5_against_random(lab: Any) -> Choice:
         a, b = planner_shares(lab)
         itself = simulate.win_rates(games(lab, DEFAULT))["axis"]
         return _t(
-            L5,
             "against_random",
             "explain",
             as_axis=percent(a),
@@ -200,24 +196,20 @@ def l5_against_random(lab: Any) -> Choice:
     strong = percent(STRONG, 0)
     return Choice(
         "aw5-against-random",
-        _t(L5, "against_random", "question", n=number(default_games(lab), 0, grouping=True)),
+        _t("against_random", "question", n=number(default_games(lab), 0, grouping=True)),
         lambda: against_random(lab),
         options=[
-            (_t(L5, "against_random", f"option_{o}", strong=strong), o)
+            (_t("against_random", f"option_{o}", strong=strong), o)
             for o in ("both", "axis", "allies", "neither")
         ],
         explanation=explain,
         on_explain=lambda: press(lab, "random_planner"),
-        **_hint(L5, "against_random"),
+        **_t.hint("against_random"),
     )
 
 
 def l5_change_planner(lab: Any) -> Reflect:
-    return Reflect(
-        "aw5-change-planner",
-        _t(L5, "change_planner", "question"),
-        _t(L5, "change_planner", "model"),
-    )
+    return _t.reflect("aw5-change-planner", "change_planner")
 
 
 def l5_planner(lab: Any) -> w.VBox:
@@ -259,7 +251,6 @@ def l5_fair_inside(more: Any) -> Choice:
         (p1, m1), (p2, m2) = study_points()[:2]
         how = {True: t("common.intervals.measured"), False: t("common.intervals.expected")}
         return _t(
-            L5,
             "fair_inside",
             "explain",
             first=number(first, 0, grouping=True),
@@ -277,14 +268,14 @@ def l5_fair_inside(more: Any) -> Choice:
     }
     return Choice(
         "aw5-fair-inside",
-        _t(L5, "fair_inside", "question", **values),
+        _t("fair_inside", "question", **values),
         fair_inside,
         options=[
-            (_t(L5, "fair_inside", f"option_{o}", **values), o)
+            (_t("fair_inside", f"option_{o}", **values), o)
             for o in ("both", "first", "second", "none")
         ],
         explanation=explain,
-        **_hint(L5, "fair_inside"),
+        **_t.hint("fair_inside"),
     )
 
 
@@ -292,36 +283,30 @@ def l5_games_needed(more: Any) -> Number:
     n = games_needed()
     return Number(
         "aw5-games-needed",
-        _t(L5, "games_needed", "question"),
+        _t("games_needed", "question"),
         n,
         tolerance=1000,
         explanation=_t(
-            L5,
             "games_needed",
             "explain",
             n=number(n, 0, grouping=True),
             gap=number(100 * GAP),
             ratio=number(n / intervals.MARKS[0], 0),
         ),
-        **_hint(L5, "games_needed"),
+        **_t.hint("games_needed"),
     )
 
 
 def l5_change_rules(more: Any) -> Reflect:
     data = intervals.load("airwar")["series"]["axis"]
     whole = intervals.largest(data)
-    return Reflect(
+    return _t.reflect(
         "aw5-change-rules",
-        _t(L5, "change_rules", "question"),
-        _t(
-            L5,
-            "change_rules",
-            "model",
-            share=percent(whole.estimate),
-            half=number(100 * whole.half_width),
-            games=number(data["games"], 0, grouping=True),
-            side=side_label("axis"),
-        ),
+        "change_rules",
+        share=percent(whole.estimate),
+        half=number(100 * whole.half_width),
+        games=number(data["games"], 0, grouping=True),
+        side=side_label("axis"),
     )
 
 

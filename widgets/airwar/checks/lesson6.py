@@ -22,11 +22,11 @@ from widgets.airwar.campaign import (
     date_text,
 )
 from widgets.airwar.cardtexts import card_name, card_note
-from widgets.airwar.checks.common import _hint, _t
 from widgets.i18n import t
 from widgets.kit.check import Choice, Order, Reflect, Variant, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 
-L6 = "lesson6"
+_t = CheckTexts("airwar", "lesson6")
 
 
 def _options() -> list[tuple[str, str]]:
@@ -41,11 +41,11 @@ def l6_order(timeline: CampaignTimeline) -> Order:
     )
     return Order(
         "aw6-order",
-        _t(L6, "order", "question"),
+        _t("order", "question"),
         order,
         options=_options(),
-        explanation=_t(L6, "order", "explain", dates=dates),
-        **_hint(L6, "order"),
+        explanation=_t("order", "explain", dates=dates),
+        **_t.hint("order"),
     )
 
 
@@ -67,10 +67,9 @@ def l6_recalled(timeline: CampaignTimeline) -> Choice:
 
         counts = ", ".join(f"{html.escape(campaign_label(c))} {len(ids)}" for c, ids in rec.items())
         return Variant(
-            _t(L6, "recalled", "question", seed=table, turns=turns),
+            _t("recalled", "question", seed=table, turns=turns),
             best,
             _t(
-                L6,
                 "recalled",
                 "explain",
                 counts=counts,
@@ -87,7 +86,7 @@ def l6_recalled(timeline: CampaignTimeline) -> Choice:
         "aw6-recalled",
         new_question=variant,
         options=_options(),
-        **_hint(L6, "recalled"),
+        **_t.hint("recalled"),
     )
 
 
@@ -108,7 +107,6 @@ def l6_card_campaign(timeline: CampaignTimeline) -> Choice:
 
         return Variant(
             _t(
-                L6,
                 "card",
                 "question",
                 name=html.escape(card_name(c)),
@@ -116,7 +114,6 @@ def l6_card_campaign(timeline: CampaignTimeline) -> Choice:
             ),
             frozenset(where),
             _t(
-                L6,
                 "card",
                 "explain",
                 name=html.escape(card_name(c)),
@@ -129,13 +126,13 @@ def l6_card_campaign(timeline: CampaignTimeline) -> Choice:
         "aw6-card-campaign",
         new_question=variant,
         options=_options(),
-        **_hint(L6, "card"),
+        **_t.hint("card"),
     )
 
 
 def l6_simplifies() -> Reflect:
     model = " ".join(t(f"airwar.history.simplify.{c}") for c in history.simplifications())
-    return Reflect("aw6-simplifies", _t(L6, "simplify", "question"), model)
+    return Reflect("aw6-simplifies", _t("simplify", "question"), model)
 
 
 def timeline(panel: CampaignTimeline) -> w.VBox:

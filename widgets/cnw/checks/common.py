@@ -1,4 +1,5 @@
-"""What the CNW lesson checks share: catalog texts, the board, options and the battle lab setter."""
+"""What the CNW lesson checks share: the board, options and the battle lab setter (the catalog
+texts are each lesson's ``widgets.kit.check_texts.CheckTexts``)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,8 @@ from typing import Any
 
 from gamelib.cnw import board as cnw_board
 from widgets.cnw.words import gateway, region_name
-from widgets.i18n import t
 
 CONFIDENCE = 0.95  # the Monte Carlo panel's interval (battle.wilson_interval's default)
-
-
-def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
-    return t(f"cnw.checks.{lesson}.{name}.{part}", **values)
-
-
-def _texts(lesson: str, name: str) -> dict[str, str]:
-    """A check's hint; its question and explanation are formatted where they are used."""
-    return {"hint": _t(lesson, name, "hint")}
 
 
 def _board() -> cnw_board.Board:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -15,8 +16,6 @@ from widgets.cnw.checks.common import (
     _rank,
     _region_options,
     _set_lab,
-    _t,
-    _texts,
 )
 from widgets.cnw.words import region_name
 from widgets.i18n import t
@@ -29,9 +28,11 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_montecarlo import mc_narrower, mc_outside
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-L1 = "lesson1"
+_t = CheckTexts("cnw", "lesson1")
 
 
 def l1_most_hubs(board_map: Any) -> Choice:
@@ -47,15 +48,15 @@ def l1_most_hubs(board_map: Any) -> Choice:
             f"{region_name(r)} {sum(board.gateways[c].hub for c in r.gateways)}/{len(r.gateways)}"
             for r in board.regions.values()
         )
-        return _t(L1, "most_hubs", "explain", region=region_name(board.regions[answer]), rows=rows)
+        return _t("most_hubs", "explain", region=region_name(board.regions[answer]), rows=rows)
 
     return Choice(
         "cnw1-most-hubs",
-        _t(L1, "most_hubs", "question"),
+        _t("most_hubs", "question"),
         best,
         options=_region_options(),
         explanation=explain,
-        **_texts(L1, "most_hubs"),
+        **_t.hint("most_hubs"),
     )
 
 
@@ -69,17 +70,15 @@ def l1_fewest_borders(board_map: Any) -> Choice:
 
     def explain(answer: str) -> str:
         r = regions[answer]
-        return _t(
-            L1, "fewest_borders", "explain", region=region_name(r), borders=", ".join(r.borders)
-        )
+        return _t("fewest_borders", "explain", region=region_name(r), borders=", ".join(r.borders))
 
     return Choice(
         "cnw1-fewest-borders",
-        _t(L1, "fewest_borders", "question"),
+        _t("fewest_borders", "question"),
         _fewest_borders(),
         options=_region_options(),
         explanation=explain,
-        **_texts(L1, "fewest_borders"),
+        **_t.hint("fewest_borders"),
     )
 
 
@@ -87,10 +86,10 @@ def l1_bonus(board_map: Any) -> Number:
     region = _board().regions[_fewest_borders()]
     return Number(
         "cnw1-bonus",
-        _t(L1, "bonus", "question"),
+        _t("bonus", "question"),
         region.bonus,
-        explanation=_t(L1, "bonus", "explain", region=region_name(region), bonus=region.bonus),
-        **_texts(L1, "bonus"),
+        explanation=_t("bonus", "explain", region=region_name(region), bonus=region.bonus),
+        **_t.hint("bonus"),
     )
 
 
@@ -98,7 +97,6 @@ def l1_bonus_why(board_map: Any) -> Reflect:
     regions = _board().regions
     south, asia = regions["south_america"], regions["asia"]
     model = _t(
-        L1,
         "bonus_why",
         "model",
         s_size=len(south.gateways),
@@ -108,7 +106,7 @@ def l1_bonus_why(board_map: Any) -> Reflect:
         a_borders=len(asia.borders),
         a_bonus=asia.bonus,
     )
-    return Reflect("cnw1-bonus-why", _t(L1, "bonus_why", "question"), model)
+    return Reflect("cnw1-bonus-why", _t("bonus_why", "question"), model)
 
 
 def l1_step1(board_map: Any) -> w.VBox:
@@ -132,13 +130,11 @@ def l1_dashed_top5(board_map: Any) -> Number:
 
     return Number(
         "cnw1-dashed-top5",
-        _t(L1, "dashed_top5", "question"),
+        _t("dashed_top5", "question"),
         len(inside),
-        explanation=_t(
-            L1, "dashed_top5", "explain", top=", ".join(top), ends=", ".join(inside) or "—"
-        ),
+        explanation=_t("dashed_top5", "explain", top=", ".join(top), ends=", ".join(inside) or "—"),
         on_explain=show,
-        **_texts(L1, "dashed_top5"),
+        **_t.hint("dashed_top5"),
     )
 
 
@@ -157,11 +153,10 @@ def l1_two_links(board_map: Any) -> Pick:
 
     check = Pick(
         "cnw1-two-links",
-        _t(L1, "two_links", "question"),
+        _t("two_links", "question"),
         best,
         options=_gateway_options(),
         explanation=_t(
-            L1,
             "two_links",
             "explain",
             code=best,
@@ -170,7 +165,7 @@ def l1_two_links(board_map: Any) -> Pick:
             total=len(board.gateways),
         ),
         on_explain=show,
-        **_texts(L1, "two_links"),
+        **_t.hint("two_links"),
     )
     return check.follow(board_map.gateway)
 
@@ -181,11 +176,10 @@ def l1_waw_svo(board_map: Any) -> Choice:
     higher = min(ends, key=rank.index)
     return Choice(
         "cnw1-waw-svo",
-        _t(L1, "waw_svo", "question"),
+        _t("waw_svo", "question"),
         higher,
         options=[(c, c) for c in ends],
         explanation=_t(
-            L1,
             "waw_svo",
             "explain",
             waw=rank.index("WAW") + 1,
@@ -193,7 +187,7 @@ def l1_waw_svo(board_map: Any) -> Choice:
             total=len(rank),
         ),
         on_explain=lambda: setattr(board_map.gateway, "value", higher),
-        **_texts(L1, "waw_svo"),
+        **_t.hint("waw_svo"),
     )
 
 
@@ -207,10 +201,10 @@ def l1_attack_dice() -> Number:
     dice = cnw_battle.attack_dice_for(pawns - 1)  # one pawn always stays on the source (§7.1)
     return Number(
         "cnw1-attack-dice",
-        _t(L1, "attack_dice", "question", pawns=pawns),
+        _t("attack_dice", "question", pawns=pawns),
         dice,
-        explanation=_t(L1, "attack_dice", "explain", pawns=pawns, rolling=pawns - 1, dice=dice),
-        **_texts(L1, "attack_dice"),
+        explanation=_t("attack_dice", "explain", pawns=pawns, rolling=pawns - 1, dice=dice),
+        **_t.hint("attack_dice"),
     )
 
 
@@ -233,9 +227,9 @@ def l1_all_fall(lab: Any) -> Number:
         k = min(a, d)
         p = cnw_battle.roll_distribution(a, d)[(0, k)]
         return Variant(
-            _t(L1, "all_fall", "question", a=a, d=d, k=k),
+            _t("all_fall", "question", a=a, d=d, k=k),
             100 * float(p),
-            _t(L1, "all_fall", "explain", a=a, d=d, k=k, p=percent(p), n=6 ** (a + d)),
+            _t("all_fall", "explain", a=a, d=d, k=k, p=percent(p), n=6 ** (a + d)),
             on_explain=lambda: _set_lab(lab, a, d),
         )
 
@@ -245,7 +239,7 @@ def l1_all_fall(lab: Any) -> Number:
         unit="%",
         digits=1,
         new_question=variant,
-        **_texts(L1, "all_fall"),
+        **_t.hint("all_fall"),
     )
 
 
@@ -256,14 +250,12 @@ def l1_classic_likely(lab: Any) -> Choice:
     options = [(t("cnw.checks.outcome", a=la, d=ld), f"{la}-{ld}") for la, ld in outcomes]
     return Choice(
         "cnw1-classic-likely",
-        _t(L1, "classic_likely", "question"),
+        _t("classic_likely", "question"),
         f"{best[0]}-{best[1]}",
         options=options,
-        explanation=_t(
-            L1, "classic_likely", "explain", a=best[0], d=best[1], p=percent(dist[best])
-        ),
+        explanation=_t("classic_likely", "explain", a=best[0], d=best[1], p=percent(dist[best])),
         on_explain=lambda: _set_lab(lab, 3, 3, rule=2),
-        **_texts(L1, "classic_likely"),
+        **_t.hint("classic_likely"),
     )
 
 
@@ -272,9 +264,7 @@ def l1_ties(lab: Any) -> Reflect:
         dist = cnw_battle.roll_distribution(3, cnw_battle.defend_dice_for(3, rule))
         return percent(sum(p for (la, _ld), p in dist.items() if la >= 2))
 
-    return Reflect(
-        "cnw1-ties", _t(L1, "ties", "question"), _t(L1, "ties", "model", p3=heavy(3), p2=heavy(2))
-    )
+    return _t.reflect("cnw1-ties", "ties", p3=heavy(3), p2=heavy(2))
 
 
 def l1_step3(lab: Any) -> w.VBox:
@@ -286,14 +276,14 @@ def l1_one_on_one(lab: Any) -> Number:
     p = cnw_battle.conquest_probability(1, 1)
     return Number(
         "cnw1-one-on-one",
-        _t(L1, "one_on_one", "question"),
+        _t("one_on_one", "question"),
         100 * p,
         tolerance=0.5,
         unit="%",
         digits=1,
-        explanation=_t(L1, "one_on_one", "explain", p=percent(p)),
+        explanation=_t("one_on_one", "explain", p=percent(p)),
         on_explain=lambda: _set_lab(lab, 1, 1),
-        **_texts(L1, "one_on_one"),
+        **_t.hint("one_on_one"),
     )
 
 
@@ -321,11 +311,11 @@ def _even_check(lab: Any, name: str, rule: int, hub: bool) -> Number:
     below = cnw_battle.conquest_probability(a - 1, d, max_defender_dice=rule, hub=hub)
     return Number(
         f"cnw1-{name.replace('_', '-')}",
-        _t(L1, name, "question", d=d),
+        _t(name, "question", d=d),
         a,
-        explanation=_t(L1, name, "explain", a=a, d=d, p=percent(p), below=percent(below)),
+        explanation=_t(name, "explain", a=a, d=d, p=percent(p), below=percent(below)),
         on_explain=lambda: _set_lab(lab, a, d, rule=rule, hub=hub),
-        **_texts(L1, name),
+        **_t.hint(name),
     )
 
 
@@ -335,12 +325,12 @@ def l1_more_or_fewer(lab: Any) -> Choice:
     answer = "more" if a > d else ("fewer" if a < d else "same")
     return Choice(
         "cnw1-more-or-fewer",
-        _t(L1, "more_or_fewer", "question"),
+        _t("more_or_fewer", "question"),
         answer,
         options=[(t(f"cnw.checks.{k}"), k) for k in ("more", "same", "fewer")],
-        explanation=_t(L1, "more_or_fewer", "explain", a=a, d=d),
+        explanation=_t("more_or_fewer", "explain", a=a, d=d),
         on_explain=lambda: _set_lab(lab, a, d),
-        **_texts(L1, "more_or_fewer"),
+        **_t.hint("more_or_fewer"),
     )
 
 
@@ -368,10 +358,9 @@ def _hub_check(lab: Any, name: str, hub: bool) -> Number:
     plain, fort = _three_quarters(d, False), _three_quarters(d, True)
     return Number(
         f"cnw1-{name.replace('_', '-')}",
-        _t(L1, name, "question", d=d),
+        _t(name, "question", d=d),
         a,
         explanation=_t(
-            L1,
             name,
             "explain",
             a=a,
@@ -381,7 +370,7 @@ def _hub_check(lab: Any, name: str, hub: bool) -> Number:
             price=fort - plain,
         ),
         on_explain=lambda: _set_lab(lab, a, d, hub=hub),
-        **_texts(L1, name),
+        **_t.hint(name),
     )
 
 
@@ -424,10 +413,9 @@ def l1_obc_side(lab: Any) -> Choice:
         side = "attacker" if gain_a > gain_d else "defender"
         where = t("cnw.checks.at_hub") if hub else t("cnw.checks.no_hub")
         return Variant(
-            _t(L1, "obc_side", "question", a=a, d=d, where=where),
+            _t("obc_side", "question", a=a, d=d, where=where),
             side,
             _t(
-                L1,
                 "obc_side",
                 "explain",
                 gain_a=number(gain_a, 2),
@@ -441,12 +429,12 @@ def l1_obc_side(lab: Any) -> Choice:
         "cnw1-obc-side",
         options=[(t(f"cnw.checks.{k}"), k) for k in ("attacker", "defender")],
         new_question=variant,
-        **_texts(L1, "obc_side"),
+        **_t.hint("obc_side"),
     )
 
 
 def l1_obc_when(lab: Any) -> Reflect:
-    return Reflect("cnw1-obc-when", _t(L1, "obc_when", "question"), _t(L1, "obc_when", "model"))
+    return _t.reflect("cnw1-obc-when", "obc_when")
 
 
 def l1_step6(lab: Any) -> w.VBox:
@@ -454,42 +442,21 @@ def l1_step6(lab: Any) -> w.VBox:
     return stack(l1_obc_side(lab), l1_obc_when(lab))
 
 
-def interval_ratio(p: float, small: int = 1_000, large: int = 200_000) -> float:
-    """How many times narrower the 95% interval of ``large`` battles is than of ``small``."""
-    lo1, hi1 = cnw_battle.wilson_interval(round(p * small), small)
-    lo2, hi2 = cnw_battle.wilson_interval(round(p * large), large)
-    return (hi1 - lo1) / (hi2 - lo2)
-
-
 MC_BATTLE = (3, 3)  # the battle of the interval question: the lab's start
+MC_RUNS = (1_000, 200_000)  # the two numbers of battles the question compares
 
 
 def l1_mc_narrower(lab: Any) -> Number:
     a, d = MC_BATTLE
-    return Number(
-        "cnw1-mc-narrower",
-        _t(L1, "mc_narrower", "question", a=a, d=d),
-        interval_ratio(cnw_battle.conquest_probability(a, d)),
-        tolerance=1.0,
-        digits=1,
-        explanation=lambda ratio: _t(
-            L1, "mc_narrower", "explain", ratio=number(ratio, 1), root=number(200**0.5, 1)
-        ),
-        on_explain=lambda: _set_lab(lab, a, d),
-        **_texts(L1, "mc_narrower"),
+    p = cnw_battle.conquest_probability(a, d)
+    on_explain = partial(_set_lab, lab, a, d)
+    return mc_narrower(
+        _t, "cnw1-mc-narrower", cnw_battle.wilson_interval, p, *MC_RUNS, on_explain, a=a, d=d
     )
 
 
 def l1_mc_outside(lab: Any) -> Number:
-    outside = round(100 * (1 - CONFIDENCE))
-    return Number(
-        "cnw1-mc-outside",
-        _t(L1, "mc_outside", "question"),
-        outside,
-        tolerance=2,
-        explanation=_t(L1, "mc_outside", "explain", n=outside),
-        **_texts(L1, "mc_outside"),
-    )
+    return mc_outside(_t, "cnw1-mc-outside", CONFIDENCE)
 
 
 def l1_step7(lab: Any) -> w.VBox:

@@ -12,8 +12,6 @@ from gamelib.cnw import shipments as cnw_shipments
 from widgets.cnw.checks.common import (
     _board,
     _gateway_options,
-    _t,
-    _texts,
 )
 from widgets.i18n import t
 from widgets.kit.check import (
@@ -25,9 +23,10 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-L2 = "lesson2"
+_t = CheckTexts("cnw", "lesson2")
 
 
 def l2_more_turns(lab: Any) -> Number:
@@ -35,10 +34,9 @@ def l2_more_turns(lab: Any) -> Number:
     far, near = classes[cnw_shipments.INTERCONTINENTAL], classes[cnw_shipments.REGIONAL]
     return Number(
         "cnw2-more-turns",
-        _t(L2, "more_turns", "question"),
+        _t("more_turns", "question"),
         far.deadline - near.deadline,
         explanation=_t(
-            L2,
             "more_turns",
             "explain",
             far=far.deadline,
@@ -46,7 +44,7 @@ def l2_more_turns(lab: Any) -> Number:
             far_sla=far.sla,
             near_sla=near.sla,
         ),
-        **_texts(L2, "more_turns"),
+        **_t.hint("more_turns"),
     )
 
 
@@ -59,16 +57,16 @@ def l2_tightest(lab: Any) -> Choice:
     tight = min(groups)
     return Choice(
         "cnw2-tightest",
-        _t(L2, "tightest", "question"),
+        _t("tightest", "question"),
         tight,
         options=options,
-        explanation=_t(L2, "tightest", "explain", modifier=f"{tight:+d}"),
-        **_texts(L2, "tightest"),
+        explanation=_t("tightest", "explain", modifier=f"{tight:+d}"),
+        **_t.hint("tightest"),
     )
 
 
 def l2_why_tight(lab: Any) -> Reflect:
-    return Reflect("cnw2-why-tight", _t(L2, "why_tight", "question"), _t(L2, "why_tight", "model"))
+    return _t.reflect("cnw2-why-tight", "why_tight")
 
 
 def l2_step1(lab: Any) -> w.VBox:
@@ -80,11 +78,11 @@ def l2_dashed_shipment(lab: Any) -> Pick:
     crossing = {c.id for c in deck.cards if c.dashed >= 1}
     check = Pick(
         "cnw2-dashed-shipment",
-        _t(L2, "dashed_shipment", "question"),
+        _t("dashed_shipment", "question"),
         crossing,
         options=[(label, value) for label, value in lab.shipment.options],
-        explanation=_t(L2, "dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
-        **_texts(L2, "dashed_shipment"),
+        explanation=_t("dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
+        **_t.hint("dashed_shipment"),
     )
 
     def show() -> None:
@@ -110,17 +108,17 @@ def l2_corridor_gateways(lab: Any) -> Number:
             lab.shipment.value = card.id
 
         return Variant(
-            _t(L2, "corridor_gateways", "question", id=card.id, o=card.origin, d=card.destination),
+            _t("corridor_gateways", "question", id=card.id, o=card.origin, d=card.destination),
             len(path),
-            _t(L2, "corridor_gateways", "explain", path=" → ".join(path), n=len(path)),
+            _t("corridor_gateways", "explain", path=" → ".join(path), n=len(path)),
             on_explain=show,
         )
 
-    return Number("cnw2-corridor-gateways", new_question=variant, **_texts(L2, "corridor_gateways"))
+    return Number("cnw2-corridor-gateways", new_question=variant, **_t.hint("corridor_gateways"))
 
 
 def l2_schematic(lab: Any) -> Reflect:
-    return Reflect("cnw2-schematic", _t(L2, "schematic", "question"), _t(L2, "schematic", "model"))
+    return _t.reflect("cnw2-schematic", "schematic")
 
 
 def l2_step2(lab: Any) -> w.VBox:
@@ -139,10 +137,9 @@ def l2_far_pairs(lab: Any) -> Number:
 
     return Number(
         "cnw2-far-pairs",
-        _t(L2, "far_pairs", "question", k=FAR),
+        _t("far_pairs", "question", k=FAR),
         far,
         explanation=_t(
-            L2,
             "far_pairs",
             "explain",
             parts=" + ".join(str(n) for hops, n in sorted(counts.items()) if hops >= FAR),
@@ -150,7 +147,7 @@ def l2_far_pairs(lab: Any) -> Number:
             total=sum(counts.values()),
         ),
         on_explain=show,
-        **_texts(L2, "far_pairs"),
+        **_t.hint("far_pairs"),
     )
 
 
@@ -178,10 +175,9 @@ def l2_three_hubs(lab: Any) -> Number:
             lab.hubs.value = hubs
 
         return Variant(
-            _t(L2, "three_hubs", "question", hubs=", ".join(hubs)),
+            _t("three_hubs", "question", hubs=", ".join(hubs)),
             before - after,
             _t(
-                L2,
                 "three_hubs",
                 "explain",
                 before=number(before, 2),
@@ -196,7 +192,7 @@ def l2_three_hubs(lab: Any) -> Number:
         tolerance=0.02,
         digits=2,
         new_question=variant,
-        **_texts(L2, "three_hubs"),
+        **_t.hint("three_hubs"),
     )
 
 
@@ -212,11 +208,10 @@ def l2_new_top(lab: Any) -> Pick:
 
     return Pick(
         "cnw2-new-top",
-        _t(L2, "new_top", "question", n=len(hubs)),
+        _t("new_top", "question", n=len(hubs)),
         after[0],
         options=_gateway_options(),
         explanation=_t(
-            L2,
             "new_top",
             "explain",
             top=after[0],
@@ -224,7 +219,7 @@ def l2_new_top(lab: Any) -> Pick:
             dropped=", ".join(dropped) or "—",
         ),
         on_explain=show,
-        **_texts(L2, "new_top"),
+        **_t.hint("new_top"),
     )
 
 
@@ -237,15 +232,13 @@ def l2_p_inter(lab: Any) -> Number:
     far = sum(1 for c in cards if c.klass == cnw_shipments.INTERCONTINENTAL)
     return Number(
         "cnw2-p-inter",
-        _t(L2, "p_inter", "question"),
+        _t("p_inter", "question"),
         100 * far / len(cards),
         tolerance=0.5,
         unit="%",
         digits=1,
-        explanation=_t(
-            L2, "p_inter", "explain", n=far, total=len(cards), p=percent(far / len(cards))
-        ),
-        **_texts(L2, "p_inter"),
+        explanation=_t("p_inter", "explain", n=far, total=len(cards), p=percent(far / len(cards))),
+        **_t.hint("p_inter"),
     )
 
 
@@ -255,12 +248,12 @@ def l2_short_far(lab: Any) -> Choice:
     names = ", ".join(f"#{c.id} {c.origin} → {c.destination} ({c.hops})" for c in short)
     return Choice(
         "cnw2-short-far",
-        _t(L2, "short_far", "question"),
+        _t("short_far", "question"),
         "yes" if short else "no",
         options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
-        explanation=_t(L2, "short_far", "explain_yes" if short else "explain_no", cards=names),
+        explanation=_t("short_far", "explain_yes" if short else "explain_no", cards=names),
         on_explain=lambda: setattr(lab.deck_by, "value", "hops"),
-        **_texts(L2, "short_far"),
+        **_t.hint("short_far"),
     )
 
 

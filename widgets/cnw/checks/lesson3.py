@@ -23,8 +23,6 @@ from widgets.cnw import placement as placement_lab
 from widgets.cnw.checks.common import (
     _board,
     _gateway_options,
-    _t,
-    _texts,
 )
 from widgets.cnw.components import box_contents
 from widgets.cnw.elimination import position
@@ -40,9 +38,10 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-L3 = "lesson3"
+_t = CheckTexts("cnw", "lesson3")
 SEEDS = tuple(range(1, 13))  # the seeds lesson 3's "find a seed" questions look through
 
 
@@ -88,10 +87,9 @@ def l3_reinforcements(walk: Any) -> Number:
     def variant(seed: int) -> Variant:
         r = opener_turn(seed).breakdown
         return Variant(
-            _t(L3, "reinforcements", "question", seed=seed),
+            _t("reinforcements", "question", seed=seed),
             r["total"],
             _t(
-                L3,
                 "reinforcements",
                 "explain",
                 base=r["base"],
@@ -103,23 +101,18 @@ def l3_reinforcements(walk: Any) -> Number:
             on_explain=lambda: _replay_to(walk, seed),
         )
 
-    return Number(
-        "cnw3-reinforcements",
-        new_question=variant,
-        seed=walk.seed.value,
-        **_texts(L3, "reinforcements"),
-    )
+    return _t.seeded(Number, "cnw3-reinforcements", "reinforcements", variant, walk)
 
 
 def l3_from_hubs(walk: Any) -> Number:
     seed = walk.seed.value
     return Number(
         "cnw3-from-hubs",
-        _t(L3, "from_hubs", "question", seed=seed),
+        _t("from_hubs", "question", seed=seed),
         lambda: opener_turn(seed).breakdown["hubs"],
-        explanation=lambda hubs: _t(L3, "from_hubs", "explain", hubs=hubs),
+        explanation=lambda hubs: _t("from_hubs", "explain", hubs=hubs),
         on_explain=lambda: _replay_to(walk, seed),
-        **_texts(L3, "from_hubs"),
+        **_t.hint("from_hubs"),
     )
 
 
@@ -133,11 +126,10 @@ def l3_defence_dice(walk: Any) -> Number:
     def explain(dice: int) -> str:
         roll = first_roll(seed)
         if roll is None:
-            return _t(L3, "defence_dice", "explain_none")
+            return _t("defence_dice", "explain_none")
         before, attack, _ = roll
         board = list(_board().gateways)
         return _t(
-            L3,
             "defence_dice",
             "explain",
             source=attack.source,
@@ -153,11 +145,11 @@ def l3_defence_dice(walk: Any) -> Number:
 
     return Number(
         "cnw3-defence-dice",
-        _t(L3, "defence_dice", "question", seed=seed),
+        _t("defence_dice", "question", seed=seed),
         answer,
         explanation=explain,
         on_explain=lambda: _replay_to(walk, seed, rolled),
-        **_texts(L3, "defence_dice"),
+        **_t.hint("defence_dice"),
     )
 
 
@@ -168,13 +160,13 @@ def l3_expiry(walk: Any) -> Number:
         state = placement_lab.dealt(seed, walk.players)
         dealt = min(d for _, d in state.shipments[state.first])
         return Variant(
-            _t(L3, "expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
+            _t("expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
             dealt,
-            _t(L3, "expiry", "explain", d=dealt, last=dealt - 1),
+            _t("expiry", "explain", d=dealt, last=dealt - 1),
             on_explain=lambda: _replay_to(walk, seed),
         )
 
-    return Number("cnw3-expiry", new_question=variant, seed=walk.seed.value, **_texts(L3, "expiry"))
+    return _t.seeded(Number, "cnw3-expiry", "expiry", variant, walk)
 
 
 def l3_step1(walk: Any) -> w.VBox:
@@ -221,7 +213,6 @@ def _saved(seed: int) -> str:
     """ "seed: attack dice against defence dice +1" for each roll the hub decided at ``seed``."""
     return "; ".join(
         _t(
-            L3,
             "hub_stop",
             "roll",
             seed=seed,
@@ -242,13 +233,13 @@ def _seed_pick(
 
     check = Pick(
         f"cnw3-{name.replace('_', '-')}",
-        _t(L3, name, "question", low=SEEDS[0], high=SEEDS[-1]),
+        _t(name, "question", low=SEEDS[0], high=SEEDS[-1]),
         answer,
         options=_seed_options(),
         explanation=lambda seeds: _t(
-            L3, name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
+            name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
         ),
-        **_texts(L3, name),
+        **_t.hint(name),
     )
 
     def show() -> None:
@@ -278,17 +269,16 @@ def l3_deck(box: Any) -> Number:
     contents = box_contents(box.players.value)
     return Number(
         "cnw3-deck",
-        _t(L3, "deck", "question"),
+        _t("deck", "question"),
         contents["deck"],
         explanation=_t(
-            L3,
             "deck",
             "explain",
             cards=contents["gateway_cards"],
             imprevisti=contents["imprevisti"],
             deck=contents["deck"],
         ),
-        **_texts(L3, "deck"),
+        **_t.hint("deck"),
     )
 
 
@@ -299,13 +289,13 @@ def l3_all_pawns(box: Any) -> Number:
         n = players_of(seed)
         each = box_contents(n)["pawns_each"]
         return Variant(
-            _t(L3, "all_pawns", "question", n=n),
+            _t("all_pawns", "question", n=n),
             each * n,
-            _t(L3, "all_pawns", "explain", n=n, each=each, total=each * n),
+            _t("all_pawns", "explain", n=n, each=each, total=each * n),
             on_explain=lambda: setattr(box.players, "value", n),
         )
 
-    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_texts(L3, "all_pawns"))
+    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_t.hint("all_pawns"))
 
 
 def l3_box(box: Any) -> w.VBox:
@@ -321,10 +311,9 @@ def l3_to_place(lab: Any) -> Number:
         state = placement_lab.dealt(seed, n)
         me = state.first
         return Variant(
-            _t(L3, "to_place", "question", seed=seed, n=n),
+            _t("to_place", "question", seed=seed, n=n),
             state.reserve[me],
             _t(
-                L3,
                 "to_place",
                 "explain",
                 n=n,
@@ -336,9 +325,7 @@ def l3_to_place(lab: Any) -> Number:
             on_explain=lambda: lab.set(seed=seed, players=n),
         )
 
-    return Number(
-        "cnw3-to-place", new_question=variant, seed=lab.seed.value, **_texts(L3, "to_place")
-    )
+    return _t.seeded(Number, "cnw3-to-place", "to_place", variant, lab)
 
 
 def l3_neutral(lab: Any) -> Number:
@@ -350,10 +337,9 @@ def l3_neutral(lab: Any) -> Number:
         neutral = [c for c, o in zip(CODES, state.owner, strict=True) if o == st.NEUTRAL]
         dealt = " / ".join(str(state.owner.count(p)) for p in range(n))
         return Variant(
-            _t(L3, "neutral", "question", seed=seed, n=n),
+            _t("neutral", "question", seed=seed, n=n),
             len(neutral),
             _t(
-                L3,
                 "neutral",
                 "explain_some" if neutral else "explain_none",
                 n=n,
@@ -363,9 +349,7 @@ def l3_neutral(lab: Any) -> Number:
             on_explain=lambda: lab.set(seed=seed, players=n),
         )
 
-    return Number(
-        "cnw3-neutral", new_question=variant, seed=lab.seed.value, **_texts(L3, "neutral")
-    )
+    return _t.seeded(Number, "cnw3-neutral", "neutral", variant, lab)
 
 
 def _plan_options() -> list[tuple[str, str]]:
@@ -384,24 +368,18 @@ def l3_best_plan(lab: Any) -> Choice:
             counts = ", ".join(
                 f"{t(f'cnw.setup.plan_{p}')} {number(x, 1)}" for p, x in lost.items()
             )
-            return _t(L3, "best_plan", "explain", counts=counts)
+            return _t("best_plan", "explain", counts=counts)
 
         chosen = next(p for p in cnw_placement.PLANS if p in best)
         return Variant(
-            _t(L3, "best_plan", "question", seed=seed, n=players),
+            _t("best_plan", "question", seed=seed, n=players),
             best,
             explain,
             options=_plan_options(),
             on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
         )
 
-    return Choice(
-        "cnw3-best-plan",
-        new_question=variant,
-        seed=lab.seed.value,
-        options=_plan_options(),
-        **_texts(L3, "best_plan"),
-    )
+    return _t.seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
 
 
 def open_seed(seed: int, players: int, plan: str) -> int:
@@ -426,7 +404,6 @@ def l3_most_open(lab: Any) -> Pick:
             code = min(answer)
             source, chance = opened[code]
             return _t(
-                L3,
                 "most_open",
                 "explain",
                 codes=", ".join(sorted(answer)),
@@ -439,28 +416,18 @@ def l3_most_open(lab: Any) -> Pick:
             lab.map.gateway.value = min(answer)
 
         return Variant(
-            _t(L3, "most_open", "question", seed=seed, n=players),
+            _t("most_open", "question", seed=seed, n=players),
             answer,
             explain,
             on_explain=show,
         )
 
-    check = Pick(
-        "cnw3-most-open",
-        new_question=variant,
-        seed=lab.seed.value,
-        options=_gateway_options(),
-        **_texts(L3, "most_open"),
-    )
+    check = _t.seeded(Pick, "cnw3-most-open", "most_open", variant, lab, options=_gateway_options())
     return check.follow(lab.map.gateway)
 
 
 def l3_why_placement(lab: Any) -> Reflect:
-    return Reflect(
-        "cnw3-why-placement",
-        _t(L3, "why_placement", "question"),
-        _t(L3, "why_placement", "model"),
-    )
+    return _t.reflect("cnw3-why-placement", "why_placement")
 
 
 def l3_placement(lab: Any) -> w.VBox:
@@ -496,7 +463,6 @@ def l3_elim_cards(lab: Any) -> Number:
         names = state.names
         return Variant(
             _t(
-                L3,
                 "elim_cards",
                 "question",
                 seed=seed,
@@ -506,13 +472,11 @@ def l3_elim_cards(lab: Any) -> Number:
                 target=target,
             ),
             mine + theirs,
-            _t(L3, "elim_cards", "explain", mine=mine, theirs=theirs, total=mine + theirs),
+            _t("elim_cards", "explain", mine=mine, theirs=theirs, total=mine + theirs),
             on_explain=lambda: _show_attack(lab, seed),
         )
 
-    return Number(
-        "cnw3-elim-cards", new_question=variant, seed=lab.seed.value, **_texts(L3, "elim_cards")
-    )
+    return _t.seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
 
 
 def l3_elim_tris(lab: Any) -> Choice:
@@ -523,10 +487,9 @@ def l3_elim_tris(lab: Any) -> Choice:
         state, mine, theirs = _last_stand(seed)
         forced = mine + theirs >= limit
         return Variant(
-            _t(L3, "elim_tris", "question", seed=seed, attacker=state.names[ATTACKER]),
+            _t("elim_tris", "question", seed=seed, attacker=state.names[ATTACKER]),
             "yes" if forced else "no",
             _t(
-                L3,
                 "elim_tris",
                 "explain_yes" if forced else "explain_no",
                 total=mine + theirs,
@@ -536,12 +499,13 @@ def l3_elim_tris(lab: Any) -> Choice:
             on_explain=lambda: _show_attack(lab, seed),
         )
 
-    return Choice(
+    return _t.seeded(
+        Choice,
         "cnw3-elim-tris",
-        new_question=variant,
-        seed=lab.seed.value,
+        "elim_tris",
+        variant,
+        lab,
         options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
-        **_texts(L3, "elim_tris"),
     )
 
 

@@ -12,7 +12,6 @@ import ipywidgets as w
 from gamelib.cnw import battle, card_odds, objective_progress, objectives
 from gamelib.cnw import cards as cnw_cards
 from widgets.cnw.cards import imprevisto_name, symbol_label, tris_label
-from widgets.cnw.checks.common import _t, _texts
 from widgets.cnw.objectives import colour_name, objective_text, position
 from widgets.i18n import t
 from widgets.kit.check import (
@@ -24,9 +23,10 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import percent
 
-L4 = "lesson4"
+_t = CheckTexts("cnw", "lesson4")
 
 
 def _deck() -> cnw_cards.Deck:
@@ -44,11 +44,10 @@ def l4_best_tris(lab: Any) -> Choice:
 
     return Choice(
         "cnw4-best-tris",
-        _t(L4, "best_tris", "question"),
+        _t("best_tris", "question"),
         best.key,
         options=[(tris_label(tr), tr.key) for tr in deck.tris],
         explanation=_t(
-            L4,
             "best_tris",
             "explain",
             name=tris_label(best),
@@ -56,7 +55,7 @@ def l4_best_tris(lab: Any) -> Choice:
             others=", ".join(f"{tris_label(tr)} +{tr.pawns}" for tr in deck.tris if tr != best),
         ),
         on_explain=show,
-        **_texts(L4, "best_tris"),
+        **_t.hint("best_tris"),
     )
 
 
@@ -87,10 +86,9 @@ def l4_three_worth(lab: Any) -> Number:
         names = ", ".join(c.gateway for c in chosen)
         symbols = ", ".join(f"{c.gateway} {symbol_label(c.symbol)}" for c in chosen)
         return Variant(
-            _t(L4, "three_worth", "question", cards=names),
+            _t("three_worth", "question", cards=names),
             value,
             _t(
-                L4,
                 "three_worth",
                 "explain_tris" if value else "explain_none",
                 cards=symbols,
@@ -99,7 +97,7 @@ def l4_three_worth(lab: Any) -> Number:
             on_explain=lambda: lab.pick([c.gateway for c in chosen]),
         )
 
-    return Number("cnw4-three-worth", new_question=variant, **_texts(L4, "three_worth"))
+    return Number("cnw4-three-worth", new_question=variant, **_t.hint("three_worth"))
 
 
 def l4_step1(lab: Any) -> w.VBox:
@@ -113,10 +111,9 @@ def l4_tris_chance(lab: Any) -> Number:
         chances = card_odds.tris_chances(k)
         p = chances[card_odds.ANY]
         return Variant(
-            _t(L4, "tris_chance", "question", k=k),
+            _t("tris_chance", "question", k=k),
             100 * float(p),
             _t(
-                L4,
                 "tris_chance",
                 "explain",
                 k=k,
@@ -134,7 +131,7 @@ def l4_tris_chance(lab: Any) -> Number:
         tolerance=0.5,
         unit="%",
         digits=1,
-        **_texts(L4, "tris_chance"),
+        **_t.hint("tris_chance"),
     )
 
 
@@ -143,13 +140,11 @@ def l4_certain(lab: Any) -> Number:
     before = card_odds.tris_chances(k - 1)[card_odds.ANY]
     return Number(
         "cnw4-certain",
-        _t(L4, "certain", "question"),
+        _t("certain", "question"),
         k,
-        explanation=_t(
-            L4, "certain", "explain", k=k, before=percent(before), limit=_deck().hand_limit
-        ),
+        explanation=_t("certain", "explain", k=k, before=percent(before), limit=_deck().hand_limit),
         on_explain=lambda: setattr(lab.k, "value", k),
-        **_texts(L4, "certain"),
+        **_t.hint("certain"),
     )
 
 
@@ -160,15 +155,15 @@ def l4_likelier(lab: Any) -> Choice:
     answer = "mixed" if mixed > same else "same"
     return Choice(
         "cnw4-likelier",
-        _t(L4, "likelier", "question"),
+        _t("likelier", "question"),
         answer,
         options=[
             (t("cnw.checks.lesson4.likelier.mixed"), "mixed"),
             (t("cnw.checks.lesson4.likelier.same"), "same"),
         ],
-        explanation=_t(L4, "likelier", "explain", mixed=percent(mixed), same=percent(same)),
+        explanation=_t("likelier", "explain", mixed=percent(mixed), same=percent(same)),
         on_explain=lambda: setattr(lab.k, "value", 3),
-        **_texts(L4, "likelier"),
+        **_t.hint("likelier"),
     )
 
 
@@ -185,37 +180,31 @@ def _imprevisto_options() -> list[tuple[str, str]]:
     return [(imprevisto_name(c), c.key) for c in _deck().imprevisti]
 
 
-def l4_strike(lab: Any) -> Pick:
-    card = _imprevisto("close_air_bridges")
-    check = Pick(
-        "cnw4-strike",
-        _t(L4, "strike", "question"),
+def _imprevisto_pick(lab: Any, check_id: str, name: str, kind: str) -> Pick:
+    """Which Imprevisto has the effect ``kind`` (§9.2): "show me" opens it in the lab."""
+    card = _imprevisto(kind)
+    return Pick(
+        check_id,
+        _t(name, "question"),
         card.key,
         options=_imprevisto_options(),
-        explanation=_t(L4, "strike", "explain", name=imprevisto_name(card)),
+        explanation=_t(name, "explain", name=imprevisto_name(card)),
         on_explain=lambda: setattr(lab.imprevisto, "value", card.key),
-        **_texts(L4, "strike"),
+        **_t.hint(name),
     )
+
+
+def l4_strike(lab: Any) -> Pick:
+    check = _imprevisto_pick(lab, "cnw4-strike", "strike", "close_air_bridges")
     return check.follow(lab.imprevisto)
 
 
 def l4_can_win(lab: Any) -> Pick:
-    card = _imprevisto("sla")
-    return Pick(
-        "cnw4-can-win",
-        _t(L4, "can_win", "question"),
-        card.key,
-        options=_imprevisto_options(),
-        explanation=_t(L4, "can_win", "explain", name=imprevisto_name(card)),
-        on_explain=lambda: setattr(lab.imprevisto, "value", card.key),
-        **_texts(L4, "can_win"),
-    )
+    return _imprevisto_pick(lab, "cnw4-can-win", "can_win", "sla")
 
 
 def l4_why_at_once(lab: Any) -> Reflect:
-    return Reflect(
-        "cnw4-why-at-once", _t(L4, "why_at_once", "question"), _t(L4, "why_at_once", "model")
-    )
+    return _t.reflect("cnw4-why-at-once", "why_at_once")
 
 
 def l4_step3(lab: Any) -> w.VBox:
@@ -228,16 +217,16 @@ def l4_one_draw(lab: Any) -> Number:
     deck = _deck()
     return Number(
         "cnw4-one-draw",
-        _t(L4, "one_draw", "question"),
+        _t("one_draw", "question"),
         100 * float(p),
         tolerance=0.1,
         unit="%",
         digits=1,
         explanation=_t(
-            L4, "one_draw", "explain", n=len(deck.imprevisti), total=deck.size, p=percent(p)
+            "one_draw", "explain", n=len(deck.imprevisti), total=deck.size, p=percent(p)
         ),
         on_explain=lambda: setattr(lab.draws, "value", 1),
-        **_texts(L4, "one_draw"),
+        **_t.hint("one_draw"),
     )
 
 
@@ -248,10 +237,9 @@ def l4_within(lab: Any) -> Number:
         d = random.Random(f"cnw4-within:{seed}").randint(3, 24)
         none = card_odds.imprevisti_within(d)[0]
         return Variant(
-            _t(L4, "within", "question", d=d),
+            _t("within", "question", d=d),
             100 * float(1 - none),
             _t(
-                L4,
                 "within",
                 "explain",
                 d=d,
@@ -269,7 +257,7 @@ def l4_within(lab: Any) -> Number:
         tolerance=0.5,
         unit="%",
         digits=1,
-        **_texts(L4, "within"),
+        **_t.hint("within"),
     )
 
 
@@ -292,24 +280,23 @@ def l4_bot_games(lab: Any) -> Choice:
     def explain(right: str) -> str:
         observed, low, high, turns = rates()
         return _t(
-            L4,
             "bot_games",
             "explain",
             observed=percent(observed),
             low=percent(low),
             high=percent(high),
             exact=percent(card_odds.imprevisto_next_draw()),
-            verdict=_t(L4, "bot_games", "inside" if right == "yes" else "outside"),
+            verdict=_t("bot_games", "inside" if right == "yes" else "outside"),
             turns=percent(turns),
         )
 
     return Choice(
         "cnw4-bot-games",
-        _t(L4, "bot_games", "question"),
+        _t("bot_games", "question"),
         answer,
-        options=[(_t(L4, "bot_games", "yes"), "yes"), (_t(L4, "bot_games", "no"), "no")],
+        options=[(_t("bot_games", "yes"), "yes"), (_t("bot_games", "no"), "no")],
         explanation=explain,
-        **_texts(L4, "bot_games"),
+        **_t.hint("bot_games"),
     )
 
 
@@ -330,10 +317,10 @@ def l4_fallback(lab: Any) -> Choice:
     falls = objective_progress.falls_back(state, 0, absent)
     n = deck.fallback_gateways
     options = [
-        (_t(L4, "fallback", "eliminate", colour=colour_name(absent.colour)), "eliminate"),
-        (_t(L4, "fallback", "gateways", n=n), "gateways"),
-        (_t(L4, "fallback", "redraw"), "redraw"),
-        (_t(L4, "fallback", "sla"), "sla"),
+        (_t("fallback", "eliminate", colour=colour_name(absent.colour)), "eliminate"),
+        (_t("fallback", "gateways", n=n), "gateways"),
+        (_t("fallback", "redraw"), "redraw"),
+        (_t("fallback", "sla"), "sla"),
     ]
 
     def show() -> None:
@@ -342,14 +329,14 @@ def l4_fallback(lab: Any) -> Choice:
 
     return Choice(
         "cnw4-fallback",
-        _t(L4, "fallback", "question", card=objective_text(absent.id), players=players),
+        _t("fallback", "question", card=objective_text(absent.id), players=players),
         "gateways" if falls else "eliminate",
         options=options,
         explanation=_t(
-            L4, "fallback", "explain", colour=colour_name(absent.colour), players=players, n=n
+            "fallback", "explain", colour=colour_name(absent.colour), players=players, n=n
         ),
         on_explain=show,
-        **_texts(L4, "fallback"),
+        **_t.hint("fallback"),
     )
 
 
@@ -358,10 +345,10 @@ def l4_deck_kinds(lab: Any) -> Number:
     regions = [c for c in deck.cards if c.kind == "regions"]
     return Number(
         "cnw4-deck-kinds",
-        _t(L4, "deck_kinds", "question"),
+        _t("deck_kinds", "question"),
         len(regions),
-        explanation=_t(L4, "deck_kinds", "explain", n=len(regions), total=len(deck.cards)),
-        **_texts(L4, "deck_kinds"),
+        explanation=_t("deck_kinds", "explain", n=len(regions), total=len(deck.cards)),
+        **_t.hint("deck_kinds"),
     )
 
 
@@ -391,7 +378,6 @@ def l4_closest(lab: Any) -> Pick:
         names = "; ".join(objective_text(k) for k in best)
         return Variant(
             _t(
-                L4,
                 "closest",
                 "question",
                 seed=game,
@@ -400,13 +386,13 @@ def l4_closest(lab: Any) -> Pick:
                 player=colour_name(player),
             ),
             set(best),
-            _t(L4, "closest", "explain", cards=names, n=to_go),
-            hint=_t(L4, "closest", "hint", player=colour_name(player)),
+            _t("closest", "explain", cards=names, n=to_go),
+            hint=_t("closest", "hint", player=colour_name(player)),
             on_explain=lambda: _set(lab, game, players, rounds, player, best[0]),
         )
 
     options = [(objective_text(c.id), c.id) for c in objectives.load().cards]
-    return Pick("cnw4-closest", new_question=variant, options=options, **_texts(L4, "closest"))
+    return Pick("cnw4-closest", new_question=variant, options=options, **_t.hint("closest"))
 
 
 def l4_own(lab: Any) -> Number:
@@ -417,7 +403,6 @@ def l4_own(lab: Any) -> Number:
         got = objective_progress.progress(state, player, own)
         return Variant(
             _t(
-                L4,
                 "own",
                 "question",
                 seed=game,
@@ -427,7 +412,6 @@ def l4_own(lab: Any) -> Number:
             ),
             got.to_go,
             _t(
-                L4,
                 "own",
                 "explain",
                 player=colour_name(player),
@@ -437,15 +421,15 @@ def l4_own(lab: Any) -> Number:
                 need=got.need,
                 targets=", ".join(got.targets) or "—",
             ),
-            hint=_t(L4, "own", "hint", player=colour_name(player)),
+            hint=_t("own", "hint", player=colour_name(player)),
             on_explain=lambda: _set(lab, game, players, rounds, player, own),
         )
 
-    return Number("cnw4-own", new_question=variant, **_texts(L4, "own"))
+    return Number("cnw4-own", new_question=variant, **_t.hint("own"))
 
 
 def l4_secret(lab: Any) -> Reflect:
-    return Reflect("cnw4-secret", _t(L4, "secret", "question"), _t(L4, "secret", "model"))
+    return _t.reflect("cnw4-secret", "secret")
 
 
 def l4_step6(lab: Any) -> w.VBox:

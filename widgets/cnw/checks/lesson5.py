@@ -13,11 +13,7 @@ from gamelib.cnw import actions as cnw_actions
 from gamelib.cnw import state as st
 from gamelib.cnw.queries import delivery_chain
 from gamelib.core import IllegalAction, play_out
-from widgets.cnw.checks.common import (
-    _board,
-    _t,
-    _texts,
-)
+from widgets.cnw.checks.common import _board
 from widgets.cnw.table import make_bot
 from widgets.i18n import t
 from widgets.kit.check import (
@@ -26,8 +22,10 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_rules import cited_rule
+from widgets.kit.check_texts import CheckTexts
 
-L5 = "lesson5"
+_t = CheckTexts("cnw", "lesson5")
 BOT_SEATS = ("courier", "expansionist", "random")
 
 
@@ -44,12 +42,12 @@ def l4_start_hubs(table: Any) -> Number:
     seed, names = table.seed.value, list(table.state.names)
     return Number(
         "cnw5-start-hubs",
-        _t(L5, "start_hubs", "question", seed=seed, name=names[0]),
+        _t("start_hubs", "question", seed=seed, name=names[0]),
         lambda: len(start_hubs(seed, names)),
         explanation=lambda n: _t(
-            L5, "start_hubs", "explain", n=n, hubs=", ".join(start_hubs(seed, names)) or "—"
+            "start_hubs", "explain", n=n, hubs=", ".join(start_hubs(seed, names)) or "—"
         ),
-        **_texts(L5, "start_hubs"),
+        **_t.hint("start_hubs"),
     )
 
 
@@ -82,14 +80,7 @@ RULES = ("§3.3", "§7.1", "§7.2", "§8.3")
 
 def l4_unlinked(table: Any) -> Choice:
     seed = table.seed.value
-    return Choice(
-        "cnw5-unlinked",
-        _t(L5, "unlinked", "question"),
-        lambda: unlinked_attack_rule(seed),
-        options=[(r, r) for r in RULES],
-        explanation=lambda rule: _t(L5, "unlinked", "explain", rule=rule),
-        **_texts(L5, "unlinked"),
-    )
+    return cited_rule(_t, "cnw5-unlinked", "unlinked", RULES, lambda: unlinked_attack_rule(seed))
 
 
 @cache
@@ -111,11 +102,10 @@ def l4_victory(table: Any) -> Choice:
     seed = table.seed.value
     return Choice(
         "cnw5-victory",
-        _t(L5, "victory", "question", seed=seed),
+        _t("victory", "question", seed=seed),
         lambda: bots_game(seed).state.victory,
         options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
         explanation=lambda v: _t(
-            L5,
             "victory",
             "explain",
             victory=t(f"cnw.victory.{v}"),
@@ -123,7 +113,7 @@ def l4_victory(table: Any) -> Choice:
             or "—",
             round=bots_game(seed).state.round,
         ),
-        **_texts(L5, "victory"),
+        **_t.hint("victory"),
     )
 
 
@@ -146,14 +136,14 @@ def l4_last_chain(table: Any) -> Number:
     def explain(hops: int) -> str:
         found = last_delivery(seed)
         chain = " → ".join(found[1]) if found else "—"
-        return _t(L5, "last_chain", "explain", chain=chain, hops=hops)
+        return _t("last_chain", "explain", chain=chain, hops=hops)
 
     return Number(
         "cnw5-last-chain",
-        _t(L5, "last_chain", "question", seed=seed),
+        _t("last_chain", "question", seed=seed),
         lambda: max(0, len((last_delivery(seed) or (None, []))[1]) - 1),
         explanation=explain,
-        **_texts(L5, "last_chain"),
+        **_t.hint("last_chain"),
     )
 
 

@@ -22,15 +22,16 @@ import ipywidgets as w
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import simulate
 from gamelib.study.stats import Interval, wilson
-from widgets.cnw.checks.common import _t, _texts
 from widgets.cnw.strategy import VARIANTS, VICTORIES
 from widgets.common import run_with_progress
 from widgets.i18n import t
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 
 L6 = "lesson6"
+_t = CheckTexts("cnw", L6)
 BUTTONS = {  # the lab's buttons, by the catalog key of their label
     "run": "cnw.lab.run",
     "compare_variants": "cnw.lab.compare_variants",
@@ -139,26 +140,38 @@ def _variant(k: str) -> str:
     return t(f"cnw.lab.variant_{k}")
 
 
-# ---------------------------------------------------------------------- step 1: how games end
-def l6_ending(lab: Any) -> LiveChoice:
-    def answer() -> str:
-        shares = victory_shares(games_run(lab))
-        return max(shares, key=shares.get)
+def _commonest_ending(
+    lab: Any,
+    button: str,
+    check_id: str,
+    name: str,
+    shares: Callable[[], dict[str, float]],
+    **more: Any,
+) -> LiveChoice:
+    """Which victory (§11) ends most of the games ``button`` played (``shares``: percent by
+    victory); the explanation lists every victory that happened. ``more``: e.g. ``on_explain``."""
 
     def explain(v: str) -> str:
-        shares = victory_shares(games_run(lab))
-        parts = ", ".join(f"{t(f'cnw.victory.{k}')} {_pct(s)}" for k, s in shares.items() if s)
-        return _t(L6, "ending", "explain", victory=t(f"cnw.victory.{v}"), shares=parts)
+        parts = ", ".join(f"{t(f'cnw.victory.{k}')} {_pct(x)}" for k, x in shares().items() if x)
+        return _t(name, "explain", victory=t(f"cnw.victory.{v}"), shares=parts)
 
     return LiveChoice(
         lab,
-        "run",
-        "cnw6-ending",
-        _t(L6, "ending", "question"),
-        answer=answer,
+        button,
+        check_id,
+        _t(name, "question"),
+        answer=lambda: _largest(shares()),
         options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
         explanation=explain,
-        **_texts(L6, "ending"),
+        **_t.hint(name),
+        **more,
+    )
+
+
+# ---------------------------------------------------------------------- step 1: how games end
+def l6_ending(lab: Any) -> LiveChoice:
+    return _commonest_ending(
+        lab, "run", "cnw6-ending", "ending", lambda: victory_shares(games_run(lab))
     )
 
 
@@ -167,7 +180,6 @@ def l6_opener_share(lab: Any) -> LiveNumber:
         games = games_run(lab)
         players = games[0].players
         return _t(
-            L6,
             "opener_share",
             "explain",
             share=_pct(share),
@@ -179,13 +191,13 @@ def l6_opener_share(lab: Any) -> LiveNumber:
         lab,
         "run",
         "cnw6-opener-share",
-        _t(L6, "opener_share", "question"),
+        _t("opener_share", "question"),
         answer=lambda: 100 * simulate.first_player_advantage(games_run(lab)),
         tolerance=0.5,
         unit="%",
         digits=1,
         explanation=explain,
-        **_texts(L6, "opener_share"),
+        **_t.hint("opener_share"),
     )
 
 
@@ -193,7 +205,6 @@ def l6_margin(lab: Any) -> LiveNumber:
     def explain(half: float) -> str:
         ci = opener_interval(games_run(lab))
         return _t(
-            L6,
             "margin",
             "explain",
             half=number(half, 1),
@@ -206,12 +217,12 @@ def l6_margin(lab: Any) -> LiveNumber:
         lab,
         "run",
         "cnw6-margin",
-        _t(L6, "margin", "question"),
+        _t("margin", "question"),
         answer=lambda: 100 * opener_interval(games_run(lab)).half_width,
         tolerance=0.5,
         digits=1,
         explanation=explain,
-        **_texts(L6, "margin"),
+        **_t.hint("margin"),
     )
 
 
@@ -227,7 +238,6 @@ def l6_advantage(lab: Any) -> LiveChoice:
         games = games_run(lab)
         ci = opener_interval(games)
         return _t(
-            L6,
             "advantage",
             f"explain_{verdict}",
             low=_pct(100 * ci.low),
@@ -239,11 +249,11 @@ def l6_advantage(lab: Any) -> LiveChoice:
         lab,
         "run",
         "cnw6-advantage",
-        _t(L6, "advantage", "question"),
+        _t("advantage", "question"),
         answer=lambda: opener_verdict(games_run(lab)),
-        options=[(_t(L6, "advantage", k), k) for k in ("more", "unsure", "less")],
+        options=[(_t("advantage", k), k) for k in ("more", "unsure", "less")],
         explanation=explain,
-        **_texts(L6, "advantage"),
+        **_t.hint("advantage"),
     )
 
 
@@ -271,15 +281,15 @@ def _run_seed(lab: Any, seed: int) -> None:
 def l6_same_games(lab: Any) -> Number:
     def explain(shared: int) -> str:
         _, n = seed_overlap(lab)
-        return _t(L6, "same_games", "explain", shared=shared, n=n, last=n - 1, fresh=n)
+        return _t("same_games", "explain", shared=shared, n=n, last=n - 1, fresh=n)
 
     return Number(
         "cnw6-same-games",
-        _t(L6, "same_games", "question"),
+        _t("same_games", "question"),
         lambda: seed_overlap(lab)[0],
         explanation=explain,
         on_explain=lambda: _run_seed(lab, 1),
-        **_texts(L6, "same_games"),
+        **_t.hint("same_games"),
     )
 
 
@@ -287,7 +297,6 @@ def l6_fresh(lab: Any) -> Reflect:
     def model(ci: Interval) -> str:
         # two independent estimates differ by about sqrt(2) times one estimate's half width
         return _t(
-            L6,
             "fresh",
             "model",
             n=ci.n,
@@ -298,7 +307,7 @@ def l6_fresh(lab: Any) -> Reflect:
     def measured() -> Interval:
         return opener_interval(games_run(lab)) if "run" in lab.shown else _default_interval(lab)
 
-    return Reflect("cnw6-fresh", _t(L6, "fresh", "question"), model, answer=measured)
+    return Reflect("cnw6-fresh", _t("fresh", "question"), model, answer=measured)
 
 
 def _default_interval(lab: Any) -> Interval:
@@ -329,27 +338,26 @@ def l6_sla_variant(lab: Any) -> LiveChoice:
     def explain(best: str) -> str:
         s = shares()
         parts = ", ".join(f"{_variant(k)} {_pct(x)}" for k, x in s.items())
-        return _t(L6, "sla_variant", "explain", variant=_variant(best), shares=parts)
+        return _t("sla_variant", "explain", variant=_variant(best), shares=parts)
 
     return LiveChoice(
         lab,
         "compare_variants",
         "cnw6-sla-variant",
-        _t(L6, "sla_variant", "question"),
+        _t("sla_variant", "question"),
         answer=lambda: _largest(shares()),
         options=[(_variant(k), k) for k in VARIANTS],
         explanation=explain,
         on_explain=_showing(lab, "compare_variants"),
-        **_texts(L6, "sla_variant"),
+        **_t.hint("sla_variant"),
     )
 
 
 def l6_sla_why(lab: Any) -> Reflect:
     def model(s: dict[str, float] | None) -> str:
         if s is None:
-            return _t(L6, "sla_why", "model_unmeasured")
+            return _t("sla_why", "model_unmeasured")
         return _t(
-            L6,
             "sla_why",
             "model",
             base=_pct(s["base"]),
@@ -363,27 +371,17 @@ def l6_sla_why(lab: Any) -> Reflect:
         rows = sweep(lab, "compare_variants")
         return {k: victory_shares(g)["sla"] for k, g in rows.items()}
 
-    return Reflect("cnw6-sla-why", _t(L6, "sla_why", "question"), model, answer=shares)
+    return Reflect("cnw6-sla-why", _t("sla_why", "question"), model, answer=shares)
 
 
 def l6_team_ending(lab: Any) -> LiveChoice:
-    def shares() -> dict[str, float]:
-        return victory_shares(sweep(lab, "compare_variants")["team_building"])
-
-    def explain(v: str) -> str:
-        parts = ", ".join(f"{t(f'cnw.victory.{k}')} {_pct(x)}" for k, x in shares().items() if x)
-        return _t(L6, "team_ending", "explain", victory=t(f"cnw.victory.{v}"), shares=parts)
-
-    return LiveChoice(
+    return _commonest_ending(
         lab,
         "compare_variants",
         "cnw6-team-ending",
-        _t(L6, "team_ending", "question"),
-        answer=lambda: _largest(shares()),
-        options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
-        explanation=explain,
+        "team_ending",
+        lambda: victory_shares(sweep(lab, "compare_variants")["team_building"]),
         on_explain=_showing(lab, "compare_variants"),
-        **_texts(L6, "team_ending"),
     )
 
 
@@ -403,7 +401,7 @@ def l6_closest(lab: Any) -> LiveChoice:
     def explain(k: str) -> str:
         d = distances_from_base(lab)
         parts = ", ".join(f"{_variant(v)} {number(x, 1)}" for v, x in d.items())
-        return _t(L6, "closest", "explain", variant=_variant(k), distances=parts)
+        return _t("closest", "explain", variant=_variant(k), distances=parts)
 
     def answer() -> str:
         d = distances_from_base(lab)
@@ -413,12 +411,12 @@ def l6_closest(lab: Any) -> LiveChoice:
         lab,
         "compare_variants",
         "cnw6-closest",
-        _t(L6, "closest", "question"),
+        _t("closest", "question"),
         answer=answer,
         options=[(_variant(k), k) for k in VARIANTS[1:]],
         explanation=explain,
         on_explain=_showing(lab, "compare_variants"),
-        **_texts(L6, "closest"),
+        **_t.hint("closest"),
     )
 
 
@@ -446,20 +444,18 @@ def l6_longer(lab: Any) -> LiveChoice:
             f"{t('cnw.lab.n_players', n=n)} {number(x, 1)}" for n, x in sorted(r.items())
         )
         gateways = len(cnw_board.load().gateways)
-        return _t(
-            L6, "longer", "explain", rounds=parts, word=_t(L6, "longer", word), gateways=gateways
-        )
+        return _t("longer", "explain", rounds=parts, word=_t("longer", word), gateways=gateways)
 
     return LiveChoice(
         lab,
         "compare_players",
         "cnw6-longer",
-        _t(L6, "longer", "question"),
+        _t("longer", "question"),
         answer=answer,
-        options=[(_t(L6, "longer", k), k) for k in ("longer", "same", "shorter")],
+        options=[(_t("longer", k), k) for k in ("longer", "same", "shorter")],
         explanation=explain,
         on_explain=_showing(lab, "compare_players"),
-        **_texts(L6, "longer"),
+        **_t.hint("longer"),
     )
 
 
@@ -479,18 +475,18 @@ def l6_edge(lab: Any) -> LiveChoice:
             f"{t('cnw.lab.n_players', n=k)} {number(x, 1)}"
             for k, x in sorted(opener_edges(lab).items())
         )
-        return _t(L6, "edge", "explain", n=n, edges=parts)
+        return _t("edge", "explain", n=n, edges=parts)
 
     return LiveChoice(
         lab,
         "compare_players",
         "cnw6-edge",
-        _t(L6, "edge", "question"),
+        _t("edge", "question"),
         answer=answer,
         options=[(t("cnw.lab.n_players", n=n), n) for n in SWEEP_PLAYERS],
         explanation=explain,
         on_explain=_showing(lab, "compare_players"),
-        **_texts(L6, "edge"),
+        **_t.hint("edge"),
     )
 
 
@@ -525,18 +521,18 @@ def l6_leaves(more: Any) -> Choice:
             f"{number(k, 0, grouping=True)}: [{_pct(100 * p.low)}, {_pct(100 * p.high)}]"
             for k, p, _ in study_points()
         )
-        return _t(L6, "leaves", "explain", fair=_pct(100 * fair_share()), rows=rows)
+        return _t("leaves", "explain", fair=_pct(100 * fair_share()), rows=rows)
 
     sizes = [
         (t("common.intervals.games", n=number(n, 0, grouping=True)), n) for n in intervals.MARKS
     ]
     return Choice(
         "cnw6-leaves",
-        _t(L6, "leaves", "question"),
+        _t("leaves", "question"),
         leaves_fair,
-        options=[*sizes, (_t(L6, "leaves", "never"), 0)],
+        options=[*sizes, (_t("leaves", "never"), 0)],
         explanation=explain,
-        **_texts(L6, "leaves"),
+        **_t.hint("leaves"),
     )
 
 
@@ -552,26 +548,24 @@ def l6_least_edge(more: Any) -> Number:
     whole = intervals.largest(series)
     return Number(
         "cnw6-least-edge",
-        _t(L6, "least_edge", "question", games=number(whole.n, 0, grouping=True)),
+        _t("least_edge", "question", games=number(whole.n, 0, grouping=True)),
         least_edge,
         tolerance=0.5,
         digits=1,
         explanation=lambda x: _t(
-            L6,
             "least_edge",
             "explain",
             low=_pct(100 * whole.low),
             fair=_pct(100 * fair_share()),
             edge=number(x, 1),
         ),
-        **_texts(L6, "least_edge"),
+        **_t.hint("least_edge"),
     )
 
 
 def l6_ten_classes() -> Reflect:
     def model(halves: tuple[float, float]) -> str:
         return _t(
-            L6,
             "ten_classes",
             "model",
             small=number(halves[0], 1),
@@ -582,7 +576,7 @@ def l6_ten_classes() -> Reflect:
         pts = {n: p for n, p, _ in study_points()}
         return 100 * pts[1000].half_width, 100 * pts[10_000].half_width
 
-    return Reflect("cnw6-ten-classes", _t(L6, "ten_classes", "question"), model, answer=halves)
+    return Reflect("cnw6-ten-classes", _t("ten_classes", "question"), model, answer=halves)
 
 
 def l6_step4(more: Any) -> w.VBox:

@@ -11,13 +11,14 @@ from gamelib.cnw import board as cnw_board
 from gamelib.cnw import cards as cnw_cards
 from gamelib.cnw import resilience
 from gamelib.cnw import shipments as cnw_shipments
-from widgets.cnw.checks.common import _gateway_options, _t, _texts
+from widgets.cnw.checks.common import _gateway_options
 from widgets.cnw.words import gateway
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 
-L7 = "lesson7"
+_t = CheckTexts("cnw", "lesson7")
 AOG = "aerospace_aog"  # the deck's sector named for Aircraft On Ground
 
 
@@ -32,10 +33,9 @@ def l7_aog_tight(lab: Any) -> Number:
 
     return Number(
         "cnw7-aog-tight",
-        _t(L7, "aog_tight", "question"),
+        _t("aog_tight", "question"),
         len(hits),
         explanation=_t(
-            L7,
             "aog_tight",
             "explain",
             n=len(hits),
@@ -44,7 +44,7 @@ def l7_aog_tight(lab: Any) -> Number:
             modifier=deck.modifiers[AOG],
         ),
         on_explain=show,
-        **_texts(L7, "aog_tight"),
+        **_t.hint("aog_tight"),
     )
 
 
@@ -52,16 +52,16 @@ def l7_nfo(lab: Any) -> Choice:
     symbols = cnw_cards.load().symbols
     return Choice(
         "cnw7-nfo",
-        _t(L7, "nfo", "question"),
+        _t("nfo", "question"),
         "next_flight_out",
         options=[(t(f"cnw.cards.symbol.{s}"), s) for s in symbols],
-        explanation=_t(L7, "nfo", "explain"),
-        **_texts(L7, "nfo"),
+        explanation=_t("nfo", "explain"),
+        **_t.hint("nfo"),
     )
 
 
 def l7_obc(lab: Any) -> Reflect:
-    return Reflect("cnw7-obc", _t(L7, "obc", "question"), _t(L7, "obc", "model"))
+    return _t.reflect("cnw7-obc", "obc")
 
 
 def terms(lab: Any) -> w.VBox:
@@ -81,18 +81,17 @@ def l7_spof(lab: Any) -> Choice:
 
     return Choice(
         "cnw7-spof",
-        _t(L7, "spof", "question"),
+        _t("spof", "question"),
         weak,
         options=_network_options(),
         explanation=_t(
-            L7,
             "spof",
             "explain",
             n=len(hs.articulation_points),
             codes=", ".join(hs.articulation_points),
         ),
         on_explain=show,
-        **_texts(L7, "spof"),
+        **_t.hint("spof"),
     )
 
 
@@ -104,12 +103,11 @@ def l7_hub_hops(lab: Any) -> Number:
 
     return Number(
         "cnw7-hub-hops",
-        _t(L7, "hub_hops", "question"),
+        _t("hub_hops", "question"),
         hs.mean_hops,
         tolerance=0.05,
         digits=2,
         explanation=_t(
-            L7,
             "hub_hops",
             "explain",
             hub=number(hs.mean_hops, 2),
@@ -119,7 +117,7 @@ def l7_hub_hops(lab: Any) -> Number:
             board_links=p2p.links,
         ),
         on_explain=show,
-        **_texts(L7, "hub_hops"),
+        **_t.hint("hub_hops"),
     )
 
 
@@ -134,14 +132,14 @@ def l7_most_spokes(lab: Any) -> Pick:
 
     return Pick(
         "cnw7-most-spokes",
-        _t(L7, "most_spokes", "question"),
+        _t("most_spokes", "question"),
         best,
         options=[(gateway(h), h) for h in hubs],
         explanation=_t(
-            L7, "most_spokes", "explain", hubs=", ".join(gateway(h) for h in sorted(best)), n=most
+            "most_spokes", "explain", hubs=", ".join(gateway(h) for h in sorted(best)), n=most
         ),
         on_explain=show,
-        **_texts(L7, "most_spokes"),
+        **_t.hint("most_spokes"),
     )
 
 
@@ -161,10 +159,9 @@ def l7_cut_points(lab: Any) -> Number:
     hit = resilience.impact()
     return Number(
         "cnw7-cut-points",
-        _t(L7, "cut_points", "question"),
+        _t("cut_points", "question"),
         len(m.articulation_points),
         explanation=_t(
-            L7,
             "cut_points",
             "explain",
             n=len(m.articulation_points),
@@ -172,7 +169,7 @@ def l7_cut_points(lab: Any) -> Number:
             nodes=hit.node_connectivity,
         ),
         on_explain=lambda: _lose(lab),
-        **_texts(L7, "cut_points"),
+        **_t.hint("cut_points"),
     )
 
 
@@ -181,11 +178,10 @@ def l7_worst_loss(lab: Any) -> Pick:
     hit = resilience.impact((worst,))
     return Pick(
         "cnw7-worst-loss",
-        _t(L7, "worst_loss", "question"),
+        _t("worst_loss", "question"),
         worst,
         options=_gateway_options(),
         explanation=_t(
-            L7,
             "worst_loss",
             "explain",
             code=gateway(worst),
@@ -194,7 +190,7 @@ def l7_worst_loss(lab: Any) -> Pick:
             total=len(hit.shipments),
         ),
         on_explain=lambda: _lose(lab, worst),
-        **_texts(L7, "worst_loss"),
+        **_t.hint("worst_loss"),
     ).follow(lab.lost)
 
 
@@ -203,10 +199,9 @@ def l7_min_cut(lab: Any) -> Number:
     hit = resilience.impact(cut)
     return Number(
         "cnw7-min-cut",
-        _t(L7, "min_cut", "question", a=gateway(cut[0]), b=gateway(cut[1])),
+        _t("min_cut", "question", a=gateway(cut[0]), b=gateway(cut[1])),
         hit.cut_off_pairs,
         explanation=_t(
-            L7,
             "min_cut",
             "explain",
             a=cut[0],
@@ -215,14 +210,12 @@ def l7_min_cut(lab: Any) -> Number:
             shipments=sum(1 for _, _, after in hit.shipments if after is None),
         ),
         on_explain=lambda: _lose(lab, *cut),
-        **_texts(L7, "min_cut"),
+        **_t.hint("min_cut"),
     )
 
 
 def l7_redundancy(lab: Any) -> Reflect:
-    return Reflect(
-        "cnw7-redundancy", _t(L7, "redundancy", "question"), _t(L7, "redundancy", "model")
-    )
+    return _t.reflect("cnw7-redundancy", "redundancy")
 
 
 def resilience_checks(lab: Any) -> w.VBox:

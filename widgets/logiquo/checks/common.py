@@ -1,5 +1,6 @@
-"""What the checks of every Logiquo lesson share: catalog texts, card names and the
-right answers that are a set of equally good keys."""
+"""What the checks of every Logiquo lesson share: card names and the right answers that are a
+set of equally good keys (the catalog texts are each lesson's
+``widgets.kit.check_texts.CheckTexts``)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,7 @@ import html
 from typing import Any
 
 from gamelib.logiquo import cards
-from widgets.i18n import t
 from widgets.logiquo.words import card_name, category_label
-
-
-def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
-    return t(f"logiquo.checks.{lesson}.{name}.{part}", **values)
-
-
-def _hint(lesson: str, name: str) -> dict[str, str]:
-    return {"hint": _t(lesson, name, "hint")}
 
 
 def _threat_named(name: str) -> cards.Card:

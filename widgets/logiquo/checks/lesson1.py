@@ -11,19 +11,19 @@ import ipywidgets as w
 
 from gamelib.logiquo import cards, coverage
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 from widgets.logiquo.checks.common import (
     _best,
     _category_options,
-    _hint,
     _names,
-    _t,
     _threat_name,
     _threat_named,
 )
 from widgets.logiquo.words import card_name, category_label, impacts, specials
 
 L1 = "lesson1"
+_t = CheckTexts("logiquo", L1)
 RANSOMWARE, KERBEROASTING, PHISHING = "Ransomware", "Kerberoasting", "Phishing campaign"
 
 
@@ -40,11 +40,10 @@ def l1_tactic(browser: Any) -> Choice:
     tactics = [x["name"] for x in cards.attack_tactics()]
     return Choice(
         "logiquo1-tactic",
-        _t(L1, "tactic", "question"),
+        _t("tactic", "question"),
         frozenset(ransom.tactics),
         options=[(x, x) for x in tactics],
         explanation=lambda _a: _t(
-            L1,
             "tactic",
             "explain",
             tactic=", ".join(ransom.tactics),
@@ -53,20 +52,40 @@ def l1_tactic(browser: Any) -> Choice:
             special="; ".join(specials(ransom)) or "—",
         ),
         on_explain=lambda: _show_card(browser, ransom.id),
-        **_hint(L1, "tactic"),
+        **_t.hint("tactic"),
     )
+
+
+def _card_pick(
+    browser: Any, check_id: str, kind: str, right: list[cards.Card], **texts: Any
+) -> Pick:
+    """A pick among the deck's cards of ``kind`` where any card of ``right`` is right: a click
+    in the browser picks the card, and "show me" opens the learner's own right card (else the
+    first). ``texts``: the question, explanation and hint."""
+    check = Pick(
+        check_id,
+        answer=frozenset(c.id for c in right),
+        options=[(f"{c.code} · {card_name(c)}", c.id) for c in cards.by_kind(kind)],
+        **texts,
+    )
+    check.prove_with(
+        lambda: _show_card(
+            browser, check.value() if check.value() in check.answer() else right[0].id
+        )
+    )
+    return check.follow(browser.card_pick)
 
 
 def l1_stops_ransomware(browser: Any) -> Pick:
     ransom = _threat_named(RANSOMWARE)
     stoppers = coverage.mitigators(ransom.number)
-    check = Pick(
+    return _card_pick(
+        browser,
         "logiquo1-stops-ransomware",
-        _t(L1, "stops_ransomware", "question"),
-        frozenset(c.id for c in stoppers),
-        options=[(f"{c.code} · {card_name(c)}", c.id) for c in cards.by_kind("countermeasure")],
+        "countermeasure",
+        stoppers,
+        question=_t("stops_ransomware", "question"),
         explanation=lambda _a: _t(
-            L1,
             "stops_ransomware",
             "explain",
             n=len(stoppers),
@@ -75,14 +94,8 @@ def l1_stops_ransomware(browser: Any) -> Pick:
                 f"{c.code} {html.escape(card_name(c))} (CIS {c.cis_safeguard})" for c in stoppers
             ),
         ),
-        **_hint(L1, "stops_ransomware"),
+        **_t.hint("stops_ransomware"),
     )
-    check.prove_with(
-        lambda: _show_card(
-            browser, check.value() if check.value() in check.answer() else stoppers[0].id
-        )
-    )
-    return check.follow(browser.card_pick)
 
 
 def no_logiquo() -> list[cards.Card]:
@@ -92,26 +105,20 @@ def no_logiquo() -> list[cards.Card]:
 
 def l1_no_logiquo(browser: Any) -> Pick:
     forbid = no_logiquo()
-    check = Pick(
+    return _card_pick(
+        browser,
         "logiquo1-no-logiquo",
-        _t(L1, "no_logiquo", "question"),
-        frozenset(c.id for c in forbid),
-        options=[(f"{c.code} · {card_name(c)}", c.id) for c in cards.by_kind("threat")],
+        "threat",
+        forbid,
+        question=_t("no_logiquo", "question"),
         explanation=lambda _a: _t(
-            L1,
             "no_logiquo",
             "explain",
             n=len(forbid),
             threats=", ".join(_threat_name(c.number) for c in forbid),
         ),
-        **_hint(L1, "no_logiquo"),
+        **_t.hint("no_logiquo"),
     )
-    check.prove_with(
-        lambda: _show_card(
-            browser, check.value() if check.value() in check.answer() else forbid[0].id
-        )
-    )
-    return check.follow(browser.card_pick)
 
 
 def l1_step1(browser: Any) -> w.VBox:
@@ -139,11 +146,10 @@ def l1_families(coverage_lab: Any) -> Choice:
     reach = families_reaching()
     return Choice(
         "logiquo1-families",
-        _t(L1, "families", "question"),
+        _t("families", "question"),
         _best(reach),
         options=_category_options(),
         explanation=lambda a: _t(
-            L1,
             "families",
             "explain",
             best=_names(a),
@@ -151,7 +157,7 @@ def l1_families(coverage_lab: Any) -> Choice:
             rows=", ".join(f"{category_label(k)} {v}" for k, v in reach.items()),
         ),
         on_explain=lambda: setattr(coverage_lab.order, "value", "category"),
-        **_hint(L1, "families"),
+        **_t.hint("families"),
     )
 
 
@@ -159,17 +165,16 @@ def l1_broad(coverage_lab: Any) -> Number:
     broad = broad_controls()
     return Number(
         "logiquo1-broad",
-        _t(L1, "broad", "question"),
+        _t("broad", "question"),
         len(broad),
         explanation=lambda n: _t(
-            L1,
             "broad",
             "explain",
             n=n,
             cards=", ".join(f"{c.code} {html.escape(card_name(c))}" for c in broad[:5]),
         ),
         on_explain=lambda: setattr(coverage_lab.order, "value", "breadth"),
-        **_hint(L1, "broad"),
+        **_t.hint("broad"),
     )
 
 
@@ -181,17 +186,16 @@ def l1_kerberoasting(coverage_lab: Any) -> Number:
     kerb = _threat_named(KERBEROASTING)
     return Number(
         "logiquo1-kerberoasting",
-        _t(L1, "kerberoasting", "question"),
+        _t("kerberoasting", "question"),
         len(coverage.mitigators(kerb.number)),
         explanation=lambda n: _t(
-            L1,
             "kerberoasting",
             "explain",
             n=n,
             cards=", ".join(c.code for c in coverage.mitigators(kerb.number)),
         ),
         on_explain=lambda: setattr(coverage_lab.threat_pick, "value", kerb.code),
-        **_hint(L1, "kerberoasting"),
+        **_t.hint("kerberoasting"),
     )
 
 
@@ -201,17 +205,16 @@ def l1_easier(coverage_lab: Any) -> Choice:
     easier = _best(counts)
     return Choice(
         "logiquo1-easier",
-        _t(L1, "easier", "question"),
+        _t("easier", "question"),
         easier,
         options=[(f"{c.code} · {card_name(c)}", c.code) for c in pair],
         explanation=lambda _a: _t(
-            L1,
             "easier",
             "explain",
             rows=", ".join(f"{c.code} {html.escape(card_name(c))}: {counts[c.code]}" for c in pair),
         ),
         on_explain=lambda: setattr(coverage_lab.threat_pick, "value", min(easier)),
-        **_hint(L1, "easier"),
+        **_t.hint("easier"),
     )
 
 
@@ -231,10 +234,9 @@ def l1_half(coverage_lab: Any) -> Number:
     k = picks_for_half()
     return Number(
         "logiquo1-half",
-        _t(L1, "half", "question"),
+        _t("half", "question"),
         k,
         explanation=lambda n: _t(
-            L1,
             "half",
             "explain",
             k=n,
@@ -243,18 +245,14 @@ def l1_half(coverage_lab: Any) -> Number:
             needed=len(steps),
         ),
         on_explain=lambda: setattr(coverage_lab.budget, "value", k),
-        **_hint(L1, "half"),
+        **_t.hint("half"),
     )
 
 
 def l1_tail() -> Reflect:
     steps = coverage.greedy_cover()
     tail = [len(s.newly_covered) for s in steps[-5:]]
-    return Reflect(
-        "logiquo1-tail",
-        _t(L1, "tail", "question"),
-        _t(L1, "tail", "model", tail=", ".join(map(str, tail)), needed=len(steps)),
-    )
+    return _t.reflect("logiquo1-tail", "tail", tail=", ".join(map(str, tail)), needed=len(steps))
 
 
 def l1_step4(coverage_lab: Any) -> w.VBox:
@@ -271,18 +269,17 @@ def l1_thinnest(coverage_lab: Any) -> Choice:
     thin = _best(depth, low=True)
     check = Choice(
         "logiquo1-thinnest",
-        _t(L1, "thinnest", "question"),
+        _t("thinnest", "question"),
         thin,
         options=_category_options(),
         explanation=lambda a: _t(
-            L1,
             "thinnest",
             "explain",
             cats=_names(a),
             mean=number(min(depth.values()), 1),
             rows=", ".join(f"{category_label(k)} {number(v, 1)}" for k, v in depth.items()),
         ),
-        **_hint(L1, "thinnest"),
+        **_t.hint("thinnest"),
     )
     check.prove_with(
         lambda: setattr(
@@ -295,7 +292,7 @@ def l1_thinnest(coverage_lab: Any) -> Choice:
 
 
 def l1_ask() -> Reflect:
-    return Reflect("logiquo1-ask", _t(L1, "ask", "question"), _t(L1, "ask", "model"))
+    return _t.reflect("logiquo1-ask", "ask")
 
 
 def l1_step5(coverage_lab: Any) -> w.VBox:

@@ -10,17 +10,17 @@ import ipywidgets as w
 
 from gamelib.logiquo import odds
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 from widgets.logiquo.checks.common import (
     _best,
     _category_options,
-    _hint,
     _names,
-    _t,
 )
 from widgets.logiquo.words import category_label
 
 L2 = "lesson2"
+_t = CheckTexts("logiquo", L2)
 EVEN = 0.5
 
 
@@ -38,10 +38,9 @@ def l2_even(lab: Any) -> Number:
 
     return Number(
         "logiquo2-even",
-        _t(L2, "even", "question"),
+        _t("even", "question"),
         k,
         explanation=lambda n: _t(
-            L2,
             "even",
             "explain",
             k=n,
@@ -51,12 +50,12 @@ def l2_even(lab: Any) -> Number:
             p6=percent(float(odds.p_random_threat(odds.hand_size_for(6)))),
         ),
         on_explain=show,
-        **_hint(L2, "even"),
+        **_t.hint("even"),
     )
 
 
 def l2_few() -> Reflect:
-    return Reflect("logiquo2-few", _t(L2, "few", "question"), _t(L2, "few", "model"))
+    return _t.reflect("logiquo2-few", "few")
 
 
 def l2_step1(lab: Any) -> w.VBox:
@@ -75,24 +74,23 @@ def _hardest_check(lab: Any, name: str, hand: int) -> Choice:
     def explain(a: frozenset[str]) -> str:
         per = odds.by_category(hand)
         return _t(
-            L2,
             name,
             "explain",
             k=hand,
             cats=_names(a),
             p=percent(float(min(per.values()))),
             rows=", ".join(f"{category_label(c)} {percent(float(v))}" for c, v in per.items()),
-            verdict=_t(L2, "hardest_10", "same" if a == hardest(3) else "changed"),
+            verdict=_t("hardest_10", "same" if a == hardest(3) else "changed"),
         )
 
     return Choice(
         f"logiquo2-{name.replace('_', '-')}",
-        _t(L2, name, "question", k=hand),
+        _t(name, "question", k=hand),
         hardest(hand),
         options=_category_options(),
         explanation=explain,
         on_explain=show,
-        **_hint(L2, name),
+        **_t.hint(name),
     )
 
 
@@ -113,13 +111,12 @@ def l2_chain(lab: Any) -> Number:
 
     return Number(
         "logiquo2-chain",
-        _t(L2, "chain", "question", threats=threats, anomalies=anomalies),
+        _t("chain", "question", threats=threats, anomalies=anomalies),
         round(100 * p, 1),
         tolerance=0.5,
         unit="%",
         digits=1,
         explanation=lambda _a: _t(
-            L2,
             "chain",
             "explain",
             threats=threats,
@@ -128,7 +125,7 @@ def l2_chain(lab: Any) -> Number:
             p=percent(p),
         ),
         on_explain=show,
-        hint=_t(L2, "chain", "hint", threats=threats, anomalies=anomalies),
+        hint=_t("chain", "hint", threats=threats, anomalies=anomalies),
     )
 
 
@@ -143,12 +140,11 @@ def l2_shrink(lab: Any) -> Number:
     ratio = width(1_000, p) / width(50_000, p)
     return Number(
         "logiquo2-shrink",
-        _t(L2, "shrink", "question"),
+        _t("shrink", "question"),
         round(ratio, 1),
         tolerance=0.5,
         digits=1,
         explanation=lambda _a: _t(
-            L2,
             "shrink",
             "explain",
             w1=percent(width(1_000, p), 1),
@@ -157,7 +153,7 @@ def l2_shrink(lab: Any) -> Number:
             root=number(50**0.5, 1),
         ),
         on_explain=lambda: setattr(lab.mc.trials, "value", 50_000),
-        **_hint(L2, "shrink"),
+        **_t.hint("shrink"),
     )
 
 
@@ -184,11 +180,10 @@ def _what_moves() -> str:
 def l2_seed(lab: Any) -> Choice:
     return Choice(
         "logiquo2-seed",
-        _t(L2, "seed", "question"),
+        _t("seed", "question"),
         _what_moves,
-        options=[(_t(L2, "seed", f"option_{m}"), m) for m in MOVES],
+        options=[(_t("seed", f"option_{m}"), m) for m in MOVES],
         explanation=lambda _a: _t(
-            L2,
             "seed",
             "explain",
             n=SMALL_RUN,
@@ -197,7 +192,7 @@ def l2_seed(lab: Any) -> Choice:
             exact=percent(seeds_compared()[2]),
         ),
         on_explain=lambda: setattr(lab.seed, "value", SEED_PAIR[1]),
-        **_hint(L2, "seed"),
+        **_t.hint("seed"),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as w
@@ -16,14 +16,12 @@ from gamelib.logiquo import actions
 from gamelib.logiquo.ending import TIEBREAKS, ranking_key
 from widgets.i18n import language, t
 from widgets.kit.check import Choice, Number, Order, Pick, Reflect, Variant, lesson_score, stack
-from widgets.logiquo.checks.common import (
-    _hint,
-    _t,
-)
+from widgets.kit.check_texts import CheckTexts
 from widgets.logiquo.ending import DECIDERS, bots_game
 from widgets.logiquo.table import make_bot
 
 L3 = "lesson3"
+_t = CheckTexts("logiquo", L3)
 COOP = ("cooperative", "cooperative", "cooperative")
 SELFISH = ("cooperative", "selfish", "selfish")
 MIXED = ("cooperative", "selfish", "cooperative")
@@ -79,25 +77,18 @@ def givers(seed: int) -> str:
 def _givers_variant(seed: int) -> Variant:
     def explain(_a: str) -> str:
         made = offers_by_kind(seed)
-        return _t(
-            L3, "givers", "explain", seed=seed, coop=made["cooperative"], selfish=made["selfish"]
-        )
+        return _t("givers", "explain", seed=seed, coop=made["cooperative"], selfish=made["selfish"])
 
     return Variant(
-        _t(L3, "givers", "question", seed=seed),
+        _t("givers", "question", seed=seed),
         lambda: givers(seed),
         explain,
-        options=[(_t(L3, "givers", f"option_{g}"), g) for g in GIVERS],
+        options=[(_t("givers", f"option_{g}"), g) for g in GIVERS],
     )
 
 
 def l3_givers(table: Any) -> Choice:
-    return Choice(
-        "logiquo3-givers",
-        new_question=_givers_variant,
-        seed=table.seed.value,
-        **_hint(L3, "givers"),
-    )
+    return _t.seeded(Choice, "logiquo3-givers", "givers", _givers_variant, table)
 
 
 LASTS = ("cooperative", "selfish", "same")
@@ -111,7 +102,6 @@ def longer(seed: int) -> str:
 def _longer_variant(seed: int) -> Variant:
     def explain(_a: str) -> str:
         return _t(
-            L3,
             "longer",
             "explain",
             seed=seed,
@@ -120,20 +110,15 @@ def _longer_variant(seed: int) -> Variant:
         )
 
     return Variant(
-        _t(L3, "longer", "question", seed=seed),
+        _t("longer", "question", seed=seed),
         lambda: longer(seed),
         explain,
-        options=[(_t(L3, "longer", f"option_{x}"), x) for x in LASTS],
+        options=[(_t("longer", f"option_{x}"), x) for x in LASTS],
     )
 
 
 def l3_longer(table: Any) -> Choice:
-    return Choice(
-        "logiquo3-longer",
-        new_question=_longer_variant,
-        seed=table.seed.value,
-        **_hint(L3, "longer"),
-    )
+    return _t.seeded(Choice, "logiquo3-longer", "longer", _longer_variant, table)
 
 
 def l3_step1(table: Any) -> w.VBox:
@@ -153,7 +138,6 @@ def _winner_variant(view: Any, seed: int) -> Variant:
             f"{html.escape(n)} {ranking_key(final, p)}" for p, n in enumerate(final.players)
         )
         return _t(
-            L3,
             "winner",
             "explain",
             seed=seed,
@@ -166,22 +150,17 @@ def _winner_variant(view: Any, seed: int) -> Variant:
         view.seed.value = seed
 
     return Variant(
-        _t(L3, "winner", "question", seed=seed),
+        _t("winner", "question", seed=seed),
         frozenset(game.winners(final)),
         explain,
         options=_player_options(final),
-        hint=_t(L3, "winner", "hint", seed=seed),
+        hint=_t("winner", "hint", seed=seed),
         on_explain=show,
     )
 
 
 def l3_winner(view: Any) -> Pick:
-    return Pick(
-        "logiquo3-winner",
-        new_question=lambda seed: _winner_variant(view, seed),
-        seed=view.seed.value,
-        **_hint(L3, "winner"),
-    )
+    return _t.seeded(Pick, "logiquo3-winner", "winner", partial(_winner_variant, view), view)
 
 
 def _decider_variant(view: Any, seed: int) -> Variant:
@@ -192,21 +171,16 @@ def _decider_variant(view: Any, seed: int) -> Variant:
         view.seed.value = seed
 
     return Variant(
-        _t(L3, "decider", "question", seed=seed),
+        _t("decider", "question", seed=seed),
         final.decided_by,
-        lambda d: _t(L3, "decider", "explain", seed=seed, decided=t(f"logiquo.ending.by_{d}")),
+        lambda d: _t("decider", "explain", seed=seed, decided=t(f"logiquo.ending.by_{d}")),
         options=[(t(f"logiquo.ending.by_{d}"), d) for d in DECIDERS],
         on_explain=show,
     )
 
 
 def l3_decider(view: Any) -> Choice:
-    return Choice(
-        "logiquo3-decider",
-        new_question=lambda seed: _decider_variant(view, seed),
-        seed=view.seed.value,
-        **_hint(L3, "decider"),
-    )
+    return _t.seeded(Choice, "logiquo3-decider", "decider", partial(_decider_variant, view), view)
 
 
 def l3_chain(view: Any) -> Order:
@@ -214,17 +188,17 @@ def l3_chain(view: Any) -> Order:
     labels = {k: t(f"logiquo.ending.col_{k}") for k in TIEBREAKS}
     return Order(
         "logiquo3-chain",
-        _t(L3, "chain", "question"),
+        _t("chain", "question"),
         tuple(TIEBREAKS),
         options=sorted(((labels[k].split(" · ")[1], k) for k in TIEBREAKS), reverse=True),
-        explanation=_t(L3, "chain", "explain"),
+        explanation=_t("chain", "explain"),
         on_explain=lambda: setattr(view.ending, "value", "first_zero"),
-        **_hint(L3, "chain"),
+        **_t.hint("chain"),
     )
 
 
 def l3_tension() -> Reflect:
-    return Reflect("logiquo3-tension", _t(L3, "tension", "question"), _t(L3, "tension", "model"))
+    return _t.reflect("logiquo3-tension", "tension")
 
 
 def l3_step2(view: Any) -> w.VBox:
@@ -245,7 +219,6 @@ def _reason_variant(view: Any, seed: int) -> Variant:
     def explain(reason: str) -> str:
         out = [n for p, n in enumerate(final.players) if not final.alive[p]]
         return _t(
-            L3,
             "reason",
             "explain",
             seed=seed,
@@ -255,22 +228,17 @@ def _reason_variant(view: Any, seed: int) -> Variant:
         )
 
     return Variant(
-        _t(L3, "reason", "question", seed=seed),
+        _t("reason", "question", seed=seed),
         final.end_reason,
         explain,
         options=[(t(f"logiquo.table.end_{r}"), r) for r in REASONS],
-        hint=_t(L3, "reason", "hint", seed=seed),
+        hint=_t("reason", "hint", seed=seed),
         on_explain=show,
     )
 
 
 def l3_reason(view: Any) -> Choice:
-    return Choice(
-        "logiquo3-reason",
-        new_question=lambda seed: _reason_variant(view, seed),
-        seed=view.seed.value,
-        **_hint(L3, "reason"),
-    )
+    return _t.seeded(Choice, "logiquo3-reason", "reason", partial(_reason_variant, view), view)
 
 
 def l3_longer_game(view: Any) -> Number:
@@ -285,10 +253,9 @@ def l3_longer_game(view: Any) -> Number:
 
     return Number(
         "logiquo3-extra-turns",
-        _t(L3, "extra_turns", "question", seed=seed),
+        _t("extra_turns", "question", seed=seed),
         extra,
         explanation=lambda n: _t(
-            L3,
             "extra_turns",
             "explain",
             seed=seed,
@@ -297,7 +264,7 @@ def l3_longer_game(view: Any) -> Number:
             n=n,
         ),
         on_explain=show,
-        hint=_t(L3, "extra_turns", "hint", seed=seed),
+        hint=_t("extra_turns", "hint", seed=seed),
     )
 
 

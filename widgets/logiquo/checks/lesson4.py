@@ -25,12 +25,12 @@ from gamelib.study.stats import Interval
 from widgets.common import run_with_progress
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import Result, StrategyLab, number, percent
 from widgets.logiquo import free_rider
-from widgets.logiquo.checks.common import _hint, _t
 from widgets.logiquo.strategy import POLICIES, SWEEP_OFFSETS, SWEEP_PLAYERS, specials_split
 
-L4 = "lesson4"
+_t = CheckTexts("logiquo", "lesson4")
 COMPARED = (2, 5)  # the player counts the lesson's first question compares
 SWEEP_PAIR = (3, 6)  # the sweep question: a six-player table against a three-player one
 PRECISION = 0.1  # turns: the half width the study question asks for
@@ -104,10 +104,10 @@ def l4_gain(lab: StrategyLab) -> Choice:
 
     def explain(best: str) -> str:
         rows = "; ".join(
-            _t(L4, "gain", "row", players=p, coop=number(c), selfish=number(s), gain=number(c - s))
+            _t("gain", "row", players=p, coop=number(c), selfish=number(s), gain=number(c - s))
             for p, (c, s) in turns().items()
         )
-        return _t(L4, "gain", "explain", rows=rows, n=values["games"], seed=values["seed"])
+        return _t("gain", "explain", rows=rows, n=values["games"], seed=values["seed"])
 
     def show() -> None:
         best = answer()
@@ -116,23 +116,21 @@ def l4_gain(lab: StrategyLab) -> Choice:
     a, b = COMPARED
     return Choice(
         "logiquo4-gain",
-        _t(L4, "gain", "question", a=a, b=b, n=values["games"], seed=values["seed"]),
+        _t("gain", "question", a=a, b=b, n=values["games"], seed=values["seed"]),
         answer,
         options=[
-            (_t(L4, "gain", "option_players", players=a), str(a)),
-            (_t(L4, "gain", "option_players", players=b), str(b)),
-            (_t(L4, "gain", "option_same"), "same"),
+            (_t("gain", "option_players", players=a), str(a)),
+            (_t("gain", "option_players", players=b), str(b)),
+            (_t("gain", "option_same"), "same"),
         ],
         explanation=explain,
         on_explain=show,
-        hint=_t(L4, "gain", "hint", a=a, b=b),
+        hint=_t("gain", "hint", a=a, b=b),
     )
 
 
 def l4_two_players() -> Reflect:
-    return Reflect(
-        "logiquo4-two-players", _t(L4, "two_players", "question"), _t(L4, "two_players", "model")
-    )
+    return _t.reflect("logiquo4-two-players", "two_players")
 
 
 def l4_step1(lab: StrategyLab) -> w.VBox:
@@ -168,7 +166,6 @@ def l4_sweep(lab: StrategyLab) -> Choice:
         g = grid()
         rows = ", ".join(f"{o:+d}: {number(g[(large, o)])}" for o in SWEEP_OFFSETS)
         return _t(
-            L4,
             "sweep",
             "explain",
             small=small,
@@ -182,13 +179,13 @@ def l4_sweep(lab: StrategyLab) -> Choice:
 
     return Choice(
         "logiquo4-sweep",
-        _t(L4, "sweep", "question", small=small, large=large, n=values["games"]),
+        _t("sweep", "question", small=small, large=large, n=values["games"]),
         lambda: extra_cards(grid()),
         options=[(f"{o:+d}", f"{o:+d}") for o in SWEEP_OFFSETS]
-        + [(_t(L4, "sweep", "option_none"), NONE)],
+        + [(_t("sweep", "option_none"), NONE)],
         explanation=explain,
         on_explain=lambda: press_at(lab, values),
-        hint=_t(L4, "sweep", "hint", small=small, large=large),
+        hint=_t("sweep", "hint", small=small, large=large),
     )
 
 
@@ -197,6 +194,34 @@ def l4_step2(lab: StrategyLab) -> w.VBox:
 
 
 # ---------------------------------------------------------------------- step 3: special cards
+def _compare(
+    lab: StrategyLab,
+    values: dict[str, Any],
+    check_id: str,
+    name: str,
+    figures: Callable[[], tuple[float, float]],
+    words: tuple[str, str, str],
+    explain: Callable[[str], str],
+) -> Choice:
+    """Is the first of two figures of the lab's games (at its settings ``values``) more than,
+    less than or the same as the second (``words``, as the catalog's ``option_<word>``)?
+    "Show me" presses the lab at those settings."""
+
+    def answer() -> str:
+        x, y = figures()
+        return words[0] if x > y else words[1] if x < y else words[2]
+
+    return Choice(
+        check_id,
+        _t(name, "question", n=values["games"], players=values["players"]),
+        answer,
+        options=[(_t(name, f"option_{k}"), k) for k in words],
+        explanation=explain,
+        on_explain=lambda: press_at(lab, values),
+        **_t.hint(name),
+    )
+
+
 def logiquo_split(lab: StrategyLab, values: dict[str, Any]) -> tuple[float, float, int, int]:
     """Data left by the seats that used a Logiquo and by the others (cooperative games)."""
     return specials_split(by_policy(lab, values)["cooperative"], "logiquo_used")
@@ -206,14 +231,9 @@ def l4_specials(lab: StrategyLab) -> Choice:
     values = settings(lab)
     split = _lazy(lambda: logiquo_split(lab, values))
 
-    def answer() -> str:
-        used, unused, _u, _n = split()
-        return "more" if used > unused else "fewer" if used < unused else "same"
-
     def explain(_a: str) -> str:
         used, unused, n_used, n_unused = split()
         return _t(
-            L4,
             "specials",
             "explain",
             used=number(used, 2),
@@ -224,21 +244,19 @@ def l4_specials(lab: StrategyLab) -> Choice:
             n=values["games"],
         )
 
-    return Choice(
+    return _compare(
+        lab,
+        values,
         "logiquo4-specials",
-        _t(L4, "specials", "question", n=values["games"], players=values["players"]),
-        answer,
-        options=[(_t(L4, "specials", f"option_{k}"), k) for k in ("more", "fewer", "same")],
-        explanation=explain,
-        on_explain=lambda: press_at(lab, values),
-        **_hint(L4, "specials"),
+        "specials",
+        lambda: split()[:2],
+        ("more", "fewer", "same"),
+        explain,
     )
 
 
 def l4_selection() -> Reflect:
-    return Reflect(
-        "logiquo4-selection", _t(L4, "selection", "question"), _t(L4, "selection", "model")
-    )
+    return _t.reflect("logiquo4-selection", "selection")
 
 
 def l4_step3(lab: StrategyLab) -> w.VBox:
@@ -264,20 +282,9 @@ def l4_rider_wins(rider: StrategyLab) -> Choice:
     values = settings(rider)
     fig = _lazy(lambda: rider_figures(rider, values))
 
-    def answer() -> str:
-        f = fig()
-        return (
-            "more"
-            if f["rider_wins"] > f["coop_wins"]
-            else "less"
-            if f["rider_wins"] < f["coop_wins"]
-            else "same"
-        )
-
     def explain(_a: str) -> str:
         f = fig()
         return _t(
-            L4,
             "rider_wins",
             "explain",
             coop=percent(f["coop_wins"]),
@@ -287,14 +294,14 @@ def l4_rider_wins(rider: StrategyLab) -> Choice:
             n=values["games"],
         )
 
-    return Choice(
+    return _compare(
+        rider,
+        values,
         "logiquo4-rider-wins",
-        _t(L4, "rider_wins", "question", n=values["games"], players=values["players"]),
-        answer,
-        options=[(_t(L4, "rider_wins", f"option_{k}"), k) for k in ("more", "less", "same")],
-        explanation=explain,
-        on_explain=lambda: press_at(rider, values),
-        **_hint(L4, "rider_wins"),
+        "rider_wins",
+        lambda: (fig()["rider_wins"], fig()["coop_wins"]),
+        ("more", "less", "same"),
+        explain,
     )
 
 
@@ -303,12 +310,11 @@ def l4_rider_turns(rider: StrategyLab) -> Number:
     fig = _lazy(lambda: rider_figures(rider, values))
     return Number(
         "logiquo4-rider-turns",
-        _t(L4, "rider_turns", "question", n=values["games"], players=values["players"]),
+        _t("rider_turns", "question", n=values["games"], players=values["players"]),
         lambda: round(fig()["coop_turns"] - fig()["rider_turns"], 1),
         tolerance=0.5,
         digits=1,
         explanation=lambda d: _t(
-            L4,
             "rider_turns",
             "explain",
             coop=number(fig()["coop_turns"]),
@@ -316,7 +322,7 @@ def l4_rider_turns(rider: StrategyLab) -> Number:
             d=number(d),
         ),
         on_explain=lambda: press_at(rider, values),
-        **_hint(L4, "rider_turns"),
+        **_t.hint("rider_turns"),
     )
 
 
@@ -329,9 +335,8 @@ def l4_dilemma(lab: StrategyLab) -> Reflect:
 
     return Reflect(
         "logiquo4-dilemma",
-        _t(L4, "dilemma", "question"),
+        _t("dilemma", "question"),
         lambda turns: _t(
-            L4,
             "dilemma",
             "model",
             coop=number(turns[0]),
@@ -382,13 +387,11 @@ def l4_overlap() -> Choice:
         pts = study_points()
         coop, selfish = pts["cooperative"][-1], pts["selfish"][-1]
         return _t(
-            L4,
             "overlap",
             "explain",
             gain=number(coop.estimate - selfish.estimate),
             rows="; ".join(
                 _t(
-                    L4,
                     "overlap",
                     "row",
                     games=number(n, 0, grouping=True),
@@ -402,7 +405,6 @@ def l4_overlap() -> Choice:
     return Choice(
         "logiquo4-overlap",
         _t(
-            L4,
             "overlap",
             "question",
             small=number(small, 0, grouping=True),
@@ -410,11 +412,11 @@ def l4_overlap() -> Choice:
         ),
         overlap_answer,
         options=[
-            (_t(L4, "overlap", f"option_{k}", small=number(small, 0, grouping=True)), k)
+            (_t("overlap", f"option_{k}", small=number(small, 0, grouping=True)), k)
             for k in OVERLAPS
         ],
         explanation=explain,
-        **_hint(L4, "overlap"),
+        **_t.hint("overlap"),
     )
 
 
@@ -430,11 +432,10 @@ def l4_tenth() -> Number:
     n, biggest = games_for(PRECISION)
     return Number(
         "logiquo4-tenth",
-        _t(L4, "tenth", "question", precision=number(PRECISION)),
+        _t("tenth", "question", precision=number(PRECISION)),
         n,
         tolerance=max(1000, round(n / 10, -3)),  # a tenth of the answer: the question is "about"
         explanation=lambda answer: _t(
-            L4,
             "tenth",
             "explain",
             half=number(biggest.half_width, 2),
@@ -443,14 +444,12 @@ def l4_tenth() -> Number:
             n=number(answer, 0, grouping=True),
             precision=number(PRECISION),
         ),
-        **_hint(L4, "tenth"),
+        **_t.hint("tenth"),
     )
 
 
 def l4_same_seeds() -> Reflect:
-    return Reflect(
-        "logiquo4-same-seeds", _t(L4, "same_seeds", "question"), _t(L4, "same_seeds", "model")
-    )
+    return _t.reflect("logiquo4-same-seeds", "same_seeds")
 
 
 def l4_step5(_study: Any = None) -> w.VBox:

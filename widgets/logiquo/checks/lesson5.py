@@ -10,12 +10,15 @@ explanations say so.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
 from gamelib.logiquo import threat_model as tm
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
-from widgets.logiquo.checks.common import _best, _hint, _t
+from widgets.kit.check_texts import CheckTexts
+from widgets.logiquo.checks.common import _best
 from widgets.logiquo.threat_model import (
     Coverage,
     KillChain,
@@ -25,33 +28,46 @@ from widgets.logiquo.threat_model import (
     tactic_label,
 )
 
-L5 = "lesson5"
+_t = CheckTexts("logiquo", "lesson5")
+
+
+def _most(
+    check_id: str,
+    name: str,
+    counts: dict[str, int],
+    label: Callable[[str], str],
+    named: str,
+    on_explain: Callable[[], None],
+    **explain: Any,
+) -> Choice:
+    """Which key of ``counts`` counts most: every tied key is right; the explanation names them
+    (as ``named``) and the count (``n``), with ``explain``'s other values."""
+    best = _best(counts)
+    return Choice(
+        check_id,
+        _t(name, "question"),
+        best,
+        options=[(label(k), k) for k in counts],
+        explanation=_t(
+            name,
+            "explain",
+            **{named: " / ".join(label(b) for b in sorted(best))},
+            n=max(counts.values()),
+            **explain,
+        ),
+        on_explain=on_explain,
+        **_t.hint(name),
+    )
 
 
 def l5_busiest_tactic(chain: KillChain) -> Choice:
     counts = {tid: len(nums) for tid, _name, nums in tm.threats_by_tactic()}
-    best = _best(counts)
-    top = max(counts.values())
 
     def show() -> None:
         chain.category.value = ""
 
-    return Choice(
-        "lq5-busiest-tactic",
-        _t(L5, "tactic", "question"),
-        best,
-        options=[(tactic_label(tid), tid) for tid in counts],
-        explanation=_t(
-            L5,
-            "tactic",
-            "explain",
-            tactic=" / ".join(tactic_label(b) for b in sorted(best)),
-            n=top,
-            empty=", ".join(tactic_label(tid) for tid, n in counts.items() if n == 0) or "—",
-        ),
-        on_explain=show,
-        **_hint(L5, "tactic"),
-    )
+    empty = ", ".join(tactic_label(tid) for tid, n in counts.items() if n == 0) or "—"
+    return _most("lq5-busiest-tactic", "tactic", counts, tactic_label, "tactic", show, empty=empty)
 
 
 def l5_ig1_stops(coverage: Coverage) -> Number:
@@ -64,11 +80,10 @@ def l5_ig1_stops(coverage: Coverage) -> Number:
 
     return Number(
         "lq5-ig1-stops",
-        _t(L5, "ig1", "question", threats=threats),
+        _t("ig1", "question", threats=threats),
         len(one.stopped),
         tolerance=0,
         explanation=_t(
-            L5,
             "ig1",
             "explain",
             controls=len(one.controls),
@@ -78,33 +93,26 @@ def l5_ig1_stops(coverage: Coverage) -> Number:
             ig2_controls=len(two.controls),
         ),
         on_explain=show,
-        **_hint(L5, "ig1"),
+        **_t.hint("ig1"),
     )
 
 
 def l5_csf_function(coverage: Coverage) -> Choice:
     counts = {fid: len(codes) for fid, codes, _threats in tm.by_csf_function()}
-    best = _best(counts)
 
     def show() -> None:
         coverage.group.value = 3
 
-    return Choice(
+    few = ", ".join(f"{function_label(f)} ({n})" for f, n in counts.items() if n <= 2)
+    return _most(
         "lq5-csf-function",
-        _t(L5, "csf", "question"),
-        best,
-        options=[(function_label(fid), fid) for fid in counts],
-        explanation=_t(
-            L5,
-            "csf",
-            "explain",
-            function=" / ".join(function_label(b) for b in sorted(best)),
-            n=max(counts.values()),
-            total=sum(counts.values()),
-            few=", ".join(f"{function_label(f)} ({n})" for f, n in counts.items() if n <= 2),
-        ),
-        on_explain=show,
-        **_hint(L5, "csf"),
+        "csf",
+        counts,
+        function_label,
+        "function",
+        show,
+        total=sum(counts.values()),
+        few=few,
     )
 
 
@@ -119,11 +127,10 @@ def l5_next_control(profile: Profile) -> Choice:
 
     return Choice(
         "lq5-next-control",
-        _t(L5, "next", "question", stopped=len(before.stopped)),
+        _t("next", "question", stopped=len(before.stopped)),
         best,
         options=[(_control(code), code) for code in candidates],
         explanation=_t(
-            L5,
             "next",
             "explain",
             controls=", ".join(html.escape(_control(b)) for b in sorted(best)),
@@ -131,12 +138,12 @@ def l5_next_control(profile: Profile) -> Choice:
             stopped=len(before.stopped) + gain,
         ),
         on_explain=show,
-        **_hint(L5, "next"),
+        **_t.hint("next"),
     )
 
 
 def l5_why_not_all() -> Reflect:
-    return Reflect("lq5-why-not-all", _t(L5, "why", "question"), _t(L5, "why", "model"))
+    return _t.reflect("lq5-why-not-all", "why")
 
 
 def kill_chain(chain: KillChain) -> w.VBox:

@@ -1,23 +1,13 @@
-"""What the checks of every Rails lesson share: the catalog keys of a check
-(``rails.checks.<lesson>.<name>.<part>``), yes/no and city options, colour names."""
+"""What the checks of every Rails lesson share: yes/no and city options, colour names (a
+check's catalog keys, ``rails.checks.<lesson>.<name>.<part>``, are each lesson's
+``widgets.kit.check_texts.CheckTexts``)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from gamelib.rails.board import load
 from widgets.i18n import t
 
 CONFIDENCE = 0.95  # the Monte Carlo panel's interval (odds.wilson_interval's z = 1.96)
-
-
-def _t(lesson: str, name: str, part: str, /, **values: Any) -> str:
-    return t(f"rails.checks.{lesson}.{name}.{part}", **values)
-
-
-def _hint(lesson: str, name: str) -> dict[str, str]:
-    """A check's hint; its question and explanation are formatted where they are used."""
-    return {"hint": _t(lesson, name, "hint")}
 
 
 def _yes_no() -> list[tuple[str, str]]:

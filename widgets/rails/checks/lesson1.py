@@ -14,10 +14,15 @@ from gamelib.rails.routes import city_measures, shortest_route
 from gamelib.rails.routes import corridors as busiest_corridors
 from gamelib.rails.scoring import ROUTE_POINTS
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
-from widgets.rails.checks.common import _city_options, _colour, _hint, _t, _yes_no
+from widgets.rails.checks.common import (
+    _city_options,
+    _colour,
+    _yes_no,
+)
 
-L1 = "lesson1"
+_t = CheckTexts("rails", "lesson1")
 LONG = 6  # the longest routes of the board (§Punti's table ends at 6)
 
 
@@ -25,28 +30,27 @@ def l1_six_count(rails_map: Any) -> Number:
     routes = [r for r in load().routes if r.length == LONG]
     return Number(
         "rails1-six-count",
-        _t(L1, "six_count", "question", n=LONG),
+        _t("six_count", "question", n=LONG),
         len(routes),
         explanation=_t(
-            L1,
             "six_count",
             "explain",
             n=len(routes),
             routes=", ".join(f"{r.a} – {r.b}" for r in routes),
         ),
-        **_hint(L1, "six_count"),
+        **_t.hint("six_count"),
     )
 
 
 def l1_six_points(rails_map: Any) -> Number:
     return Number(
         "rails1-six-points",
-        _t(L1, "six_points", "question", n=LONG),
+        _t("six_points", "question", n=LONG),
         ROUTE_POINTS[LONG],
         explanation=_t(
-            L1, "six_points", "explain", points=ROUTE_POINTS[LONG], per=number(15 / LONG, 1)
+            "six_points", "explain", points=ROUTE_POINTS[LONG], per=number(15 / LONG, 1)
         ),
-        **_hint(L1, "six_points"),
+        **_t.hint("six_points"),
     )
 
 
@@ -60,18 +64,17 @@ def l1_most_colour(rails_map: Any) -> Choice:
     best = max(counts, key=counts.get)
     return Choice(
         "rails1-most-colour",
-        _t(L1, "most_colour", "question"),
+        _t("most_colour", "question"),
         best,
         options=[(_colour(c), c) for c in sorted(counts)],
         explanation=_t(
-            L1,
             "most_colour",
             "explain",
             colour=_colour(best),
             n=counts[best],
             rows=", ".join(f"{_colour(c)} {n}" for c, n in counts.most_common()),
         ),
-        **_hint(L1, "most_colour"),
+        **_t.hint("most_colour"),
     )
 
 
@@ -80,10 +83,8 @@ def l1_doubles(rails_map: Any) -> Reflect:
     pairs = {frozenset(r.cities) for r in board.routes if r.twin is not None}
     top = [pair for pair, _ in busiest_corridors()[:10]]
     doubled = [f"{a} – {b}" for a, b in top if frozenset((a, b)) in pairs]
-    return Reflect(
-        "rails1-doubles",
-        _t(L1, "doubles", "question"),
-        _t(L1, "doubles", "model", pairs=len(pairs), n=len(doubled), doubled=", ".join(doubled)),
+    return _t.reflect(
+        "rails1-doubles", "doubles", pairs=len(pairs), n=len(doubled), doubled=", ".join(doubled)
     )
 
 
@@ -112,12 +113,12 @@ def l1_top_degree(rails_map: Any) -> Pick:
     degree = int(city_measures()["degree"][min(best)])
     return Pick(
         "rails1-top-degree",
-        _t(L1, "top_degree", "question"),
+        _t("top_degree", "question"),
         best,
         options=_city_options(),
-        explanation=_t(L1, "top_degree", "explain", cities=", ".join(sorted(best)), degree=degree),
+        explanation=_t("top_degree", "explain", cities=", ".join(sorted(best)), degree=degree),
         on_explain=show,
-        **_hint(L1, "top_degree"),
+        **_t.hint("top_degree"),
     )
 
 
@@ -130,18 +131,17 @@ def l1_same_top(rails_map: Any) -> Choice:
 
     return Choice(
         "rails1-same-top",
-        _t(L1, "same_top", "question"),
+        _t("same_top", "question"),
         same,
         options=_yes_no(),
         explanation=_t(
-            L1,
             "same_top",
             "explain",
             degree=", ".join(sorted(degree)),
             between=", ".join(sorted(between)),
         ),
         on_explain=show,
-        **_hint(L1, "same_top"),
+        **_t.hint("same_top"),
     )
 
 
@@ -165,11 +165,10 @@ def l1_few_routes(rails_map: Any) -> Pick:
 
     return Pick(
         "rails1-few-routes",
-        _t(L1, "few_routes", "question", few=FEW),
+        _t("few_routes", "question", few=FEW),
         city,
         options=_city_options(),
         explanation=_t(
-            L1,
             "few_routes",
             "explain",
             city=city,
@@ -179,7 +178,7 @@ def l1_few_routes(rails_map: Any) -> Pick:
             n=len(m["betweenness"]),
         ),
         on_explain=show,
-        **_hint(L1, "few_routes"),
+        **_t.hint("few_routes"),
     )
 
 
@@ -203,10 +202,9 @@ def l1_top_doubles(rails_map: Any) -> Number:
 
     return Number(
         "rails1-top-doubles",
-        _t(L1, "top_doubles", "question", n=TOP),
+        _t("top_doubles", "question", n=TOP),
         len(doubled),
         explanation=_t(
-            L1,
             "top_doubles",
             "explain",
             k=len(doubled),
@@ -214,7 +212,7 @@ def l1_top_doubles(rails_map: Any) -> Number:
             doubled=", ".join(f"{a} – {b}" for a, b in doubled) or "—",
         ),
         on_explain=show,
-        **_hint(L1, "top_doubles"),
+        **_t.hint("top_doubles"),
     )
 
 
@@ -244,10 +242,9 @@ def l1_detour(rails_map: Any) -> Number:
 
     return Number(
         "rails1-detour",
-        _t(L1, "detour", "question", a=DETOUR[0], b=DETOUR[1]),
+        _t("detour", "question", a=DETOUR[0], b=DETOUR[1]),
         other.trains - base.trains,
         explanation=_t(
-            L1,
             "detour",
             "explain",
             top=" – ".join(top),
@@ -258,7 +255,7 @@ def l1_detour(rails_map: Any) -> Number:
             cities=" → ".join(other.cities),
         ),
         on_explain=show,
-        **_hint(L1, "detour"),
+        **_t.hint("detour"),
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -16,11 +17,14 @@ from gamelib.rails import rules as rails_rules
 from gamelib.rails.cards import LOCOMOTIVES, TOTAL_CARDS
 from gamelib.rails.scoring import ROUTE_POINTS
 from widgets.i18n import t
+from widgets.kit import check_montecarlo
 from widgets.kit.check import Choice, Number, Reflect, Variant, lesson_score, stack
+from widgets.kit.check_montecarlo import mc_narrower, mc_outside
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
-from widgets.rails.checks.common import CONFIDENCE, _hint, _t
+from widgets.rails.checks.common import CONFIDENCE
 
-L2 = "lesson2"
+_t = CheckTexts("rails", "lesson2")
 HAND = rails_rules.HAND  # §Preparazione: 4 cards in the opening hand
 
 
@@ -57,13 +61,13 @@ def l2_even(lab: Any) -> Number:
         length, colour = even_question(seed)
         k = draws_to_even(length, colour, 0, HAND - colour)
         return Variant(
-            _t(L2, "even", "question", length=length, colour=colour, other=HAND - colour),
+            _t("even", "question", length=length, colour=colour, other=HAND - colour),
             k,
-            _t(L2, "even", "explain", k=k, turns=math.ceil(k / 2), length=length),
+            _t("even", "explain", k=k, turns=math.ceil(k / 2), length=length),
             on_explain=lambda: _set_hand(lab, length, colour, 0, HAND - colour, k),
         )
 
-    return Number("rails2-even", new_question=variant, **_hint(L2, "even"))
+    return Number("rails2-even", new_question=variant, **_t.hint("even"))
 
 
 def l2_loco_saves(lab: Any) -> Number:
@@ -72,13 +76,11 @@ def l2_loco_saves(lab: Any) -> Number:
     after = draws_to_even(length, colour, 1, HAND - colour)
     return Number(
         "rails2-loco-saves",
-        _t(L2, "loco_saves", "question", length=length, colour=colour),
+        _t("loco_saves", "question", length=length, colour=colour),
         before - after,
-        explanation=_t(
-            L2, "loco_saves", "explain", before=before, after=after, saved=before - after
-        ),
+        explanation=_t("loco_saves", "explain", before=before, after=after, saved=before - after),
         on_explain=lambda: _set_hand(lab, length, colour, 1, HAND - colour, after),
-        **_hint(L2, "loco_saves"),
+        **_t.hint("loco_saves"),
     )
 
 
@@ -87,20 +89,15 @@ def l2_dotted(lab: Any) -> Reflect:
     pool = odds.unseen_pool(colour, 0, HAND - colour)
     k = draws_to_even(length, colour, 0, HAND - colour)
     plain = odds.route_ready(length, colour, k, odds.Pool(pool.total, pool.colour, 0))
-    return Reflect(
+    return _t.reflect(
         "rails2-dotted",
-        _t(L2, "dotted", "question"),
-        _t(
-            L2,
-            "dotted",
-            "model",
-            colour=pool.colour,
-            locos=pool.locomotives,
-            good=pool.good,
-            total=pool.total,
-            k=k,
-            plain=percent(float(plain)),
-        ),
+        "dotted",
+        colour=pool.colour,
+        locos=pool.locomotives,
+        good=pool.good,
+        total=pool.total,
+        k=k,
+        plain=percent(float(plain)),
     )
 
 
@@ -117,12 +114,12 @@ def l2_wipe_rows(lab: Any) -> Number:
 
     return Number(
         "rails2-wipe-rows",
-        _t(L2, "wipe_rows", "question"),
+        _t("wipe_rows", "question"),
         1 / float(p),
         tolerance=1,
-        explanation=_t(L2, "wipe_rows", "explain", p=percent(float(p)), n=f"{1 / float(p):.0f}"),
+        explanation=_t("wipe_rows", "explain", p=percent(float(p)), n=f"{1 / float(p):.0f}"),
         on_explain=show,
-        **_hint(L2, "wipe_rows"),
+        **_t.hint("wipe_rows"),
     )
 
 
@@ -140,11 +137,10 @@ def l2_wipe_fewer(lab: Any) -> Choice:
 
     return Choice(
         "rails2-wipe-fewer",
-        _t(L2, "wipe_fewer", "question", n=FEWER_LOCOS),
+        _t("wipe_fewer", "question", n=FEWER_LOCOS),
         answer,
         options=[(t(f"rails.checks.{k}"), k) for k in ("higher", "lower")],
         explanation=_t(
-            L2,
             "wipe_fewer",
             "explain",
             full=percent(float(full)),
@@ -152,7 +148,7 @@ def l2_wipe_fewer(lab: Any) -> Choice:
             n=FEWER_LOCOS,
         ),
         on_explain=show,
-        **_hint(L2, "wipe_fewer"),
+        **_t.hint("wipe_fewer"),
     )
 
 
@@ -166,14 +162,14 @@ def l2_wipe_small(lab: Any) -> Number:
 
     return Number(
         "rails2-wipe-small",
-        _t(L2, "wipe_small", "question", total=total, locos=locos),
+        _t("wipe_small", "question", total=total, locos=locos),
         100 * float(p),
         tolerance=0.5,
         unit="%",
         digits=1,
-        explanation=_t(L2, "wipe_small", "explain", p=percent(float(p)), total=total, locos=locos),
+        explanation=_t("wipe_small", "explain", p=percent(float(p)), total=total, locos=locos),
         on_explain=show,
-        **_hint(L2, "wipe_small"),
+        **_t.hint("wipe_small"),
     )
 
 
@@ -185,13 +181,13 @@ def l2_blind_useful(lab: Any) -> Number:
     blind = odds.blind_turn(odds.unseen_pool(0, 0, 0))
     return Number(
         "rails2-blind-useful",
-        _t(L2, "blind_useful", "question"),
+        _t("blind_useful", "question"),
         float(blind.useful),
         tolerance=0.01,
         digits=2,
-        explanation=_t(L2, "blind_useful", "explain", useful=number(float(blind.useful), 2)),
+        explanation=_t("blind_useful", "explain", useful=number(float(blind.useful), 2)),
         on_explain=lambda: _set_hand(lab, lab.length.value, 0, 0, 0, lab.draws.value),
-        **_hint(L2, "blind_useful"),
+        **_t.hint("blind_useful"),
     )
 
 
@@ -203,12 +199,11 @@ def l2_ten(lab: Any) -> Number:
     blind = odds.blind_turn(pool)
     return Number(
         "rails2-ten",
-        _t(L2, "ten", "question", n=TEN),
+        _t("ten", "question", n=TEN),
         float(blind.useful),
         tolerance=0.01,
         digits=2,
         explanation=_t(
-            L2,
             "ten",
             "explain",
             useful=number(float(blind.useful), 2),
@@ -217,25 +212,24 @@ def l2_ten(lab: Any) -> Number:
             colour=pool.colour,
         ),
         on_explain=lambda: _set_hand(lab, 6, TEN, 0, 0, lab.draws.value),
-        **_hint(L2, "ten"),
+        **_t.hint("ten"),
     )
 
 
 def l2_worth(lab: Any) -> Reflect:
-    return Reflect(
-        "rails2-worth", _t(L2, "worth", "question"), _t(L2, "worth", "model", six=ROUTE_POINTS[6])
-    )
+    return _t.reflect("rails2-worth", "worth", six=ROUTE_POINTS[6])
 
 
 def l2_step3(lab: Any) -> w.VBox:
     return stack(l2_blind_useful(lab), l2_ten(lab), l2_worth(lab))
 
 
-def interval_ratio(p: float, small: int = 1_000, large: int = 50_000) -> float:
+MC_RUNS = (1_000, 50_000)  # the two numbers of shuffles the question compares
+
+
+def interval_ratio(p: float, small: int = MC_RUNS[0], large: int = MC_RUNS[1]) -> float:
     """How many times narrower the 95% interval of ``large`` shuffles is than of ``small``."""
-    lo1, hi1 = odds.wilson_interval(round(p * small), small)
-    lo2, hi2 = odds.wilson_interval(round(p * large), large)
-    return (hi1 - lo1) / (hi2 - lo2)
+    return check_montecarlo.interval_ratio(odds.wilson_interval, p, small, large)
 
 
 MC_HAND = (4, 1, 0, 3, 6)  # the lab's opening hand: length, colour, locomotives, other, draws
@@ -244,30 +238,22 @@ MC_HAND = (4, 1, 0, 3, 6)  # the lab's opening hand: length, colour, locomotives
 def l2_mc_narrower(lab: Any) -> Number:
     length, colour, locos, other, draws = MC_HAND
     p = odds.route_ready(length, colour + locos, draws, odds.unseen_pool(colour, locos, other))
-    return Number(
+    on_explain = partial(_set_hand, lab, *MC_HAND)
+    return mc_narrower(
+        _t,
         "rails2-mc-narrower",
-        _t(L2, "mc_narrower", "question", length=length, colour=colour, draws=draws),
-        interval_ratio(float(p)),
-        tolerance=1.0,
-        digits=1,
-        explanation=lambda ratio: _t(
-            L2, "mc_narrower", "explain", ratio=number(ratio, 1), root=number(50**0.5, 1)
-        ),
-        on_explain=lambda: _set_hand(lab, *MC_HAND),
-        **_hint(L2, "mc_narrower"),
+        odds.wilson_interval,
+        float(p),
+        *MC_RUNS,
+        on_explain,
+        length=length,
+        colour=colour,
+        draws=draws,
     )
 
 
 def l2_mc_outside(lab: Any) -> Number:
-    outside = round(100 * (1 - CONFIDENCE))
-    return Number(
-        "rails2-mc-outside",
-        _t(L2, "mc_outside", "question"),
-        outside,
-        tolerance=2,
-        explanation=_t(L2, "mc_outside", "explain", n=outside),
-        **_hint(L2, "mc_outside"),
-    )
+    return mc_outside(_t, "rails2-mc-outside", CONFIDENCE)
 
 
 def l2_step4(lab: Any) -> w.VBox:

@@ -20,11 +20,15 @@ from gamelib.rails.routes import (
 )
 from gamelib.rails.scoring import ROUTE_POINTS, final_scores, player_routes, winners
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
-from widgets.rails.checks.common import _colour, _hint, _t, _yes_no
+from widgets.kit.check_texts import CheckTexts
+from widgets.rails.checks.common import (
+    _colour,
+    _yes_no,
+)
 from widgets.rails.checks.lesson1 import DETOUR
 from widgets.rails.tickets import bot_game
 
-L3 = "lesson3"
+_t = CheckTexts("rails", "lesson3")
 
 
 def _ticket_id(a: str, b: str) -> int:
@@ -37,10 +41,9 @@ def l3_la_ny(explorer: Any) -> Number:
     tid = _ticket_id(a, b)
     return Number(
         "rails3-la-ny",
-        _t(L3, "la_ny", "question", a=a, b=b),
+        _t("la_ny", "question", a=a, b=b),
         path.trains,
         explanation=_t(
-            L3,
             "la_ny",
             "explain",
             trains=path.trains,
@@ -48,7 +51,7 @@ def l3_la_ny(explorer: Any) -> Number:
             cities=" → ".join(path.cities),
         ),
         on_explain=lambda: setattr(explorer.ticket, "value", tid),
-        **_hint(L3, "la_ny"),
+        **_t.hint("la_ny"),
     )
 
 
@@ -57,18 +60,17 @@ def l3_half(explorer: Any) -> Choice:
     trains = shortest_route(a, b).trains
     return Choice(
         "rails3-half",
-        _t(L3, "half", "question", trains=rails_rules.TRAINS),
+        _t("half", "question", trains=rails_rules.TRAINS),
         "yes" if trains < rails_rules.TRAINS / 2 else "no",
         options=_yes_no(),
         explanation=_t(
-            L3,
             "half",
             "explain",
             trains=trains,
             total=rails_rules.TRAINS,
             left=rails_rules.TRAINS - trains,
         ),
-        **_hint(L3, "half"),
+        **_t.hint("half"),
     )
 
 
@@ -88,18 +90,17 @@ def l3_differ(explorer: Any) -> Pick:
     answer = differing_tickets()
     check = Pick(
         "rails3-differ",
-        _t(L3, "differ", "question"),
+        _t("differ", "question"),
         answer,
         options=[(f"{tk.a} – {tk.b} ({tk.points} pt)", tk.id) for tk in tickets],
         explanation=_t(
-            L3,
             "differ",
             "explain",
             n=len(answer),
             total=len(tickets),
             tickets=", ".join(f"{tickets[i].a} – {tickets[i].b}" for i in sorted(answer)),
         ),
-        **_hint(L3, "differ"),
+        **_t.hint("differ"),
     ).follow(explorer.ticket)
 
     def show() -> None:
@@ -126,10 +127,9 @@ def l3_only(explorer: Any, length: int) -> Number:
     routes, points = only_length(length)
     return Number(
         f"rails3-only{length}",
-        _t(L3, "only", "question", length=length, trains=rails_rules.TRAINS),
+        _t("only", "question", length=length, trains=rails_rules.TRAINS),
         points,
         explanation=_t(
-            L3,
             "only",
             "explain",
             routes=routes,
@@ -138,22 +138,17 @@ def l3_only(explorer: Any, length: int) -> Number:
             points=points,
             left=rails_rules.TRAINS - routes * length,
         ),
-        **_hint(L3, "only"),
+        **_t.hint("only"),
     )
 
 
 def l3_one_train(explorer: Any) -> Reflect:
     ones = sorted({r.cities for r in load().routes if r.length == 1})
-    return Reflect(
+    return _t.reflect(
         "rails3-one-train",
-        _t(L3, "one_train", "question"),
-        _t(
-            L3,
-            "one_train",
-            "model",
-            n=len(ones),
-            routes=", ".join(f"{a} – {b}" for a, b in ones[:4]),
-        ),
+        "one_train",
+        n=len(ones),
+        routes=", ".join(f"{a} – {b}" for a, b in ones[:4]),
     )
 
 
@@ -179,14 +174,12 @@ def l3_twice(explorer: Any) -> Choice:
     twice = sorted(c for c, n in Counter(cities).items() if n > 1)
     return Choice(
         "rails3-twice",
-        _t(L3, "twice", "question", seed=seed, name=game.state.names[game.player]),
+        _t("twice", "question", seed=seed, name=game.state.names[game.player]),
         "yes" if twice else "no",
         options=_yes_no(),
-        explanation=_t(
-            L3, "twice", "explain_yes" if twice else "explain_no", cities=", ".join(twice)
-        ),
+        explanation=_t("twice", "explain_yes" if twice else "explain_no", cities=", ".join(twice)),
         on_explain=lambda: setattr(explorer.seed, "value", seed),
-        **_hint(L3, "twice"),
+        **_t.hint("twice"),
     )
 
 
@@ -197,13 +190,11 @@ def l3_left_out(explorer: Any) -> Number:
     left = len(owned) - len(game.trail)
     return Number(
         "rails3-left-out",
-        _t(L3, "left_out", "question", seed=seed, name=game.state.names[game.player]),
+        _t("left_out", "question", seed=seed, name=game.state.names[game.player]),
         left,
-        explanation=_t(
-            L3, "left_out", "explain", owned=len(owned), used=len(game.trail), left=left
-        ),
+        explanation=_t("left_out", "explain", owned=len(owned), used=len(game.trail), left=left),
         on_explain=lambda: setattr(explorer.seed, "value", seed),
-        **_hint(L3, "left_out"),
+        **_t.hint("left_out"),
     )
 
 
@@ -233,18 +224,17 @@ def l3_longer(explorer: Any) -> Pick:
 
     check = Pick(
         "rails3-longer",
-        _t(L3, "longer", "question", name=game.state.names[game.player]),
+        _t("longer", "question", name=game.state.names[game.player]),
         longer,
         options=[(label(r), r) for r in near],
         explanation=_t(
-            L3,
             "longer",
             "explain",
             n=len(longer),
             total=len(near),
             routes=", ".join(label(r) for r in sorted(longer)[:6]),
         ),
-        **_hint(L3, "longer"),
+        **_t.hint("longer"),
     )
 
     def show() -> None:
@@ -271,17 +261,16 @@ def winner_has_trail(seed: int) -> bool:
 def l3_winner_trail(explorer: Any) -> Number:
     return Number(
         "rails3-winner-trail",
-        _t(L3, "winner_trail", "question", low=TRAIL_SEEDS[0], high=TRAIL_SEEDS[-1]),
+        _t("winner_trail", "question", low=TRAIL_SEEDS[0], high=TRAIL_SEEDS[-1]),
         lambda: sum(winner_has_trail(s) for s in TRAIL_SEEDS),
         explanation=lambda n: _t(
-            L3,
             "winner_trail",
             "explain",
             n=n,
             total=len(TRAIL_SEEDS),
             seeds=", ".join(str(s) for s in TRAIL_SEEDS if winner_has_trail(s)) or "—",
         ),
-        **_hint(L3, "winner_trail"),
+        **_t.hint("winner_trail"),
     )
 
 

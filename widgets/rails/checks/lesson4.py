@@ -13,15 +13,18 @@ import ipywidgets as w
 
 from gamelib.core import IllegalAction
 from gamelib.rails import rules as rails_rules
+from gamelib.rails.actions import ClaimRoute, DrawDeck, DrawFaceUp
 from gamelib.rails.board import GREY, load
 from gamelib.rails.cards import CARD_NAMES, LOCO
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import SECOND_DRAW
 from widgets.kit.check import Choice, Number, Pick, Variant, lesson_score, stack
-from widgets.rails.checks.common import _hint, _t, _yes_no
+from widgets.kit.check_rules import cited_rule
+from widgets.kit.check_texts import CheckTexts
+from widgets.rails.checks.common import _yes_no
 from widgets.rails.turn import bots_game, moment_index
 
-L4 = "lesson4"
+_t = CheckTexts("rails", "lesson4")
 
 
 def _moment(view: Any, moment: str) -> Callable[[], None]:
@@ -46,10 +49,9 @@ def l4_pile(view: Any) -> Number:
             view.jump("setup")
 
         return Variant(
-            _t(L4, "pile", "question", seed=game_seed, players=players),
+            _t("pile", "question", seed=game_seed, players=players),
             len(state.deck),
             _t(
-                L4,
                 "pile",
                 "explain",
                 deck=len(state.deck),
@@ -62,19 +64,17 @@ def l4_pile(view: Any) -> Number:
             on_explain=show,
         )
 
-    return Number("rails4-pile", new_question=variant, **_hint(L4, "pile"))
+    return Number("rails4-pile", new_question=variant, **_t.hint("pile"))
 
 
 def l4_keep(view: Any) -> Number:
     return Number(
         "rails4-keep",
-        _t(L4, "keep", "question", n=rails_rules.SETUP_DEALT),
+        _t("keep", "question", n=rails_rules.SETUP_DEALT),
         rails_rules.SETUP_KEEP,
-        explanation=_t(
-            L4, "keep", "explain", keep=rails_rules.SETUP_KEEP, n=rails_rules.SETUP_DEALT
-        ),
+        explanation=_t("keep", "explain", keep=rails_rules.SETUP_KEEP, n=rails_rules.SETUP_DEALT),
         on_explain=_moment(view, "setup"),
-        **_hint(L4, "keep"),
+        **_t.hint("keep"),
     )
 
 
@@ -94,25 +94,22 @@ def l4_claimable(view: Any) -> Number:
     routes = sorted({a.route for a in rails_rules.claim_actions(state)})
     return Number(
         "rails4-claimable",
-        _t(
-            L4, "claimable", "question", seed=seed, players=players, name=state.names[state.current]
-        ),
+        _t("claimable", "question", seed=seed, players=players, name=state.names[state.current]),
         len(routes),
         explanation=_t(
-            L4,
             "claimable",
             "explain",
             n=len(routes),
             routes=", ".join(f"{load().routes[r].a} – {load().routes[r].b}" for r in routes) or "—",
         ),
         on_explain=_moment(view, "turn"),
-        **_hint(L4, "claimable"),
+        **_t.hint("claimable"),
     )
 
 
 def claim_after_one_card(seed: int, players: int) -> str:
     """Whether gamelib lets a player claim a route after taking one blind card ("yes"/"no")."""
-    after = rails_rules.apply(first_turn(seed, players), rails_rules.DrawDeck())
+    after = rails_rules.apply(first_turn(seed, players), DrawDeck())
     assert after.phase == SECOND_DRAW
     claims = [a for a in rails_rules.legal_actions(after) if isinstance(a, rails_rules.ClaimRoute)]
     return "yes" if claims else "no"
@@ -123,12 +120,12 @@ def l4_one_action(view: Any) -> Choice:
     answer = claim_after_one_card(seed, players)
     return Choice(
         "rails4-one-action",
-        _t(L4, "one_action", "question"),
+        _t("one_action", "question"),
         answer,
         options=_yes_no(),
-        explanation=_t(L4, "one_action", "explain_" + answer),
+        explanation=_t("one_action", "explain_" + answer),
         on_explain=_moment(view, "turn"),
-        **_hint(L4, "one_action"),
+        **_t.hint("one_action"),
     )
 
 
@@ -148,10 +145,9 @@ def l4_trigger_trains(view: Any) -> Number:
     start, _ = last_round(seed, players)
     return Number(
         "rails4-trigger-trains",
-        _t(L4, "trigger_trains", "question", seed=seed, players=players),
+        _t("trigger_trains", "question", seed=seed, players=players),
         start.trains[start.trigger],
         explanation=_t(
-            L4,
             "trigger_trains",
             "explain",
             name=start.names[start.trigger],
@@ -159,7 +155,7 @@ def l4_trigger_trains(view: Any) -> Number:
             limit=rails_rules.LAST_ROUND,
         ),
         on_explain=_moment(view, "last_round"),
-        **_hint(L4, "trigger_trains"),
+        **_t.hint("trigger_trains"),
     )
 
 
@@ -169,11 +165,11 @@ def l4_last_turns(view: Any) -> Number:
     turns = end.turn - start.turn
     return Number(
         "rails4-last-turns",
-        _t(L4, "last_turns", "question", seed=seed, players=players),
+        _t("last_turns", "question", seed=seed, players=players),
         turns,
-        explanation=_t(L4, "last_turns", "explain", n=turns, players=players),
+        explanation=_t("last_turns", "explain", n=turns, players=players),
         on_explain=_moment(view, "last_round"),
-        **_hint(L4, "last_turns"),
+        **_t.hint("last_turns"),
     )
 
 
@@ -200,19 +196,12 @@ def second_loco_rule(players: int = 2) -> str:
     for seed in range(1, 50):
         for state in bots_game(seed, players)[0]:
             if state.phase == SECOND_DRAW and LOCO in state.face_up:
-                return refused(state, rails_rules.DrawFaceUp(CARD_NAMES[LOCO]))
+                return refused(state, DrawFaceUp(CARD_NAMES[LOCO]))
     raise AssertionError("no second draw with a face-up locomotive in 49 games")
 
 
 def l4_second_loco(table: Any) -> Choice:
-    return Choice(
-        "rails4-second-loco",
-        _t(L4, "second_loco", "question"),
-        lambda: second_loco_rule(),
-        options=[(r, r) for r in RULES],
-        explanation=lambda rule: _t(L4, "second_loco", "explain", rule=rule),
-        **_hint(L4, "second_loco"),
-    )
+    return cited_rule(_t, "rails4-second-loco", "second_loco", RULES, second_loco_rule)
 
 
 def unpaid_rule(seed: int, players: int = 2) -> str:
@@ -221,19 +210,12 @@ def unpaid_rule(seed: int, players: int = 2) -> str:
     payable = {a.route for a in rails_rules.claim_actions(state)}
     board = load()
     route = next(r for r in board.routes if r.id not in payable and r.color != GREY)
-    return refused(state, rails_rules.ClaimRoute(route.id, route.color, 0))
+    return refused(state, ClaimRoute(route.id, route.color, 0))
 
 
 def l4_unpaid(table: Any) -> Choice:
     seed = table.seed.value
-    return Choice(
-        "rails4-unpaid",
-        _t(L4, "unpaid", "question"),
-        lambda: unpaid_rule(seed),
-        options=[(r, r) for r in RULES],
-        explanation=lambda rule: _t(L4, "unpaid", "explain", rule=rule),
-        **_hint(L4, "unpaid"),
-    )
+    return cited_rule(_t, "rails4-unpaid", "unpaid", RULES, lambda: unpaid_rule(seed))
 
 
 @cache
@@ -254,7 +236,7 @@ def l4_longest(table: Any) -> Pick:
         scores = final_scores(finished(seed, players))
         trails = ", ".join(f"{names[s.player]} {s.longest_trail}" for s in scores)
         return _t(
-            L4, "longest", "explain", names=", ".join(names[p] for p in sorted(who)), trails=trails
+            "longest", "explain", names=", ".join(names[p] for p in sorted(who)), trails=trails
         )
 
     def show() -> None:
@@ -263,12 +245,12 @@ def l4_longest(table: Any) -> Pick:
 
     return Pick(
         "rails4-longest",
-        _t(L4, "longest", "question", seed=seed),
+        _t("longest", "question", seed=seed),
         answer,
         options=[(n, p) for p, n in enumerate(names)],
         explanation=explain,
         on_explain=show,
-        **_hint(L4, "longest"),
+        **_t.hint("longest"),
     )
 
 

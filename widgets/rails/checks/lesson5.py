@@ -24,11 +24,11 @@ from gamelib.study.stats import Interval
 from widgets.common import run_with_progress
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
-from widgets.rails.checks.common import _hint, _t
 from widgets.rails.strategy import LINEUPS, by_kind
 
-L5 = "lesson5"
+_t = CheckTexts("rails", "lesson5")
 GAMES, SEED = 1000, 0  # every run the checks read: the lab's default games and seed
 Run = tuple[int, str]  # (players, line-up)
 TOURNAMENT: Run = (3, "planner_vs_random")  # the lab's default press
@@ -105,7 +105,6 @@ def l5_random_tickets(lab: Any) -> Number:
         s = stats(lab, TOURNAMENT)
         random, planner = s["random"], s["planner"]
         return _t(
-            L5,
             "random_tickets",
             "explain",
             rate=number(rate, 1) + "%",
@@ -117,14 +116,14 @@ def l5_random_tickets(lab: Any) -> Number:
 
     return Number(
         "rails5-random-tickets",
-        _t(L5, "random_tickets", "question", games=_count(GAMES), seed=SEED, players=TOURNAMENT[0]),
+        _t("random_tickets", "question", games=_count(GAMES), seed=SEED, players=TOURNAMENT[0]),
         lambda: 100 * ticket_rate(stats(lab, TOURNAMENT)["random"]),
         tolerance=1,
         unit="%",
         digits=1,
         explanation=explain,
         on_explain=press(lab, TOURNAMENT),
-        **_hint(L5, "random_tickets"),
+        **_t.hint("random_tickets"),
     )
 
 
@@ -132,7 +131,6 @@ def l5_random_negative(lab: Any) -> Choice:
     def explain(_answer: str) -> str:
         random = stats(lab, TOURNAMENT)["random"]
         return _t(
-            L5,
             "random_negative",
             "explain",
             share=percent(negative_share(random)),
@@ -142,12 +140,12 @@ def l5_random_negative(lab: Any) -> Choice:
 
     return Choice(
         "rails5-random-negative",
-        _t(L5, "random_negative", "question"),
+        _t("random_negative", "question"),
         lambda: quarter(negative_share(stats(lab, TOURNAMENT)["random"])),
-        options=[(_t(L5, "quarter", q), q) for q in QUARTERS],
+        options=[(_t("quarter", q), q) for q in QUARTERS],
         explanation=explain,
         on_explain=press(lab, TOURNAMENT),
-        **_hint(L5, "random_negative"),
+        **_t.hint("random_negative"),
     )
 
 
@@ -155,7 +153,6 @@ def l5_why_negative(lab: Any) -> Reflect:
     def model(s: dict[str, dict[str, Any]]) -> str:
         random, planner = s["random"], s["planner"]
         return _t(
-            L5,
             "why_negative",
             "model",
             rate=percent(ticket_rate(random)),
@@ -167,7 +164,7 @@ def l5_why_negative(lab: Any) -> Reflect:
 
     return Reflect(
         "rails5-why-negative",
-        _t(L5, "why_negative", "question"),
+        _t("why_negative", "question"),
         model,
         lambda: stats(lab, TOURNAMENT),
     )
@@ -199,7 +196,6 @@ def l5_luck_spread(lab: Any) -> Choice:
         planner = stats(lab, LUCK)["planner"]
         low, high = middle90(planner["scores"])
         return _t(
-            L5,
             "luck_spread",
             "explain",
             seats=_count(planner["seats"]),
@@ -211,12 +207,12 @@ def l5_luck_spread(lab: Any) -> Choice:
 
     return Choice(
         "rails5-luck-spread",
-        _t(L5, "luck_spread", "question", players=LUCK[0], games=_count(GAMES), seed=SEED),
+        _t("luck_spread", "question", players=LUCK[0], games=_count(GAMES), seed=SEED),
         answer,
-        options=[(_t(L5, "luck_spread", "option", points=s), s) for s in SPREADS],
+        options=[(_t("luck_spread", "option", points=s), s) for s in SPREADS],
         explanation=explain,
         on_explain=press(lab, LUCK),
-        **_hint(L5, "luck_spread"),
+        **_t.hint("luck_spread"),
     )
 
 
@@ -226,7 +222,6 @@ def l5_luck(lab: Any) -> Reflect:
         tournament = stats(lab, TOURNAMENT)
         lead = fmean(tournament["planner"]["scores"]) - fmean(tournament["random"]["scores"])
         return _t(
-            L5,
             "luck",
             "model",
             sd=number(pstdev(planner["scores"])),
@@ -234,7 +229,7 @@ def l5_luck(lab: Any) -> Reflect:
             lead=number(lead),
         )
 
-    return Reflect("rails5-luck", _t(L5, "luck", "question"), model)
+    return Reflect("rails5-luck", _t("luck", "question"), model)
 
 
 def l5_luck_step(lab: Any) -> w.VBox:
@@ -259,7 +254,6 @@ def l5_length(lab: Any) -> Choice:
     def explain(_answer: str) -> str:
         small, large = turns()
         return _t(
-            L5,
             "length",
             "explain",
             few=few,
@@ -272,12 +266,12 @@ def l5_length(lab: Any) -> Choice:
 
     return Choice(
         "rails5-length",
-        _t(L5, "length", "question", few=few, many=many, games=_count(GAMES), seed=SEED),
+        _t("length", "question", few=few, many=many, games=_count(GAMES), seed=SEED),
         lambda: length_change(*turns(), few, many),
-        options=[(_t(L5, "length", k), k) for k in ("more_more", "more_fewer", "fewer")],
+        options=[(_t("length", k), k) for k in ("more_more", "more_fewer", "fewer")],
         explanation=explain,
         on_explain=press(lab, LARGE_TABLE),
-        hint=_t(L5, "length", "hint", few=few, many=many),
+        hint=_t("length", "hint", few=few, many=many),
     )
 
 
@@ -287,7 +281,6 @@ def l5_length_why(lab: Any) -> Reflect:
         few, many = SMALL_TABLE[0], LARGE_TABLE[0]
         each = "fewer" if large / many < small / few else "more"
         return _t(
-            L5,
             "length_why",
             f"model_{each}",
             few=few,
@@ -296,7 +289,7 @@ def l5_length_why(lab: Any) -> Reflect:
             large_each=number(large / many),
         )
 
-    return Reflect("rails5-length-why", _t(L5, "length_why", "question"), model)
+    return Reflect("rails5-length-why", _t("length_why", "question"), model)
 
 
 def l5_length_step(lab: Any) -> w.VBox:
@@ -336,7 +329,6 @@ def l5_fair(more: Any) -> Choice:
         fair, pts = study()
         first, second = (_interval_text(p) for p, _ in pts[:2])
         return _t(
-            L5,
             "fair",
             "explain",
             fair=percent(fair),
@@ -353,11 +345,11 @@ def l5_fair(more: Any) -> Choice:
     sizes = {"small": number(small, 0, grouping=True), "large": number(large, 0, grouping=True)}
     return Choice(
         "rails5-fair",
-        _t(L5, "fair", "question", **sizes),
+        _t("fair", "question", **sizes),
         fair_inside(),
-        options=[(_t(L5, "fair", k, **sizes), k) for k in ("both", "first", "second", "neither")],
+        options=[(_t("fair", k, **sizes), k) for k in ("both", "first", "second", "neither")],
         explanation=explain,
-        hint=_t(L5, "fair", "hint", **sizes),
+        hint=_t("fair", "hint", **sizes),
     )
 
 
@@ -375,20 +367,19 @@ def l5_shrink(more: Any) -> Number:
     sizes = {"small": number(small, 0, grouping=True), "large": number(large, 0, grouping=True)}
     return Number(
         "rails5-shrink",
-        _t(L5, "shrink", "question", **sizes),
+        _t("shrink", "question", **sizes),
         ratio,
         tolerance=0.5,
         digits=1,
         explanation=_t(
-            L5,
             "shrink",
             "explain",
             ratio=number(ratio, 1),
             times=number(large / small, 0, grouping=True),
             root=number(math.sqrt(large / small), 0),
-            how=_t(L5, "shrink", "measured" if measured else "expected", **sizes),
+            how=_t("shrink", "measured" if measured else "expected", **sizes),
         ),
-        hint=_t(L5, "shrink", "hint", **sizes),
+        hint=_t("shrink", "hint", **sizes),
     )
 
 
@@ -404,9 +395,8 @@ def l5_season(more: Any) -> Reflect:
     luck = 1.96 * math.sqrt(share * (1 - share) / SEASON)
     return Reflect(
         "rails5-season",
-        _t(L5, "season", "question", edge=number(100 * EDGE, 0)),
+        _t("season", "question", edge=number(100 * EDGE, 0)),
         _t(
-            L5,
             "season",
             "model",
             season=SEASON,

@@ -13,10 +13,10 @@ from gamelib.rails.board import load
 from gamelib.rails.scoring import ROUTE_POINTS
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Reflect, Variant, lesson_score, stack
-from widgets.rails.checks.common import _hint, _t
+from widgets.kit.check_texts import CheckTexts
 from widgets.rails.network_design import START, NetworkDesignLab, route_ids
 
-L6 = "lesson6"
+_t = CheckTexts("rails", "lesson6")
 
 
 def _set(lab: NetworkDesignLab, tickets: tuple[int, ...], answer: str) -> None:
@@ -40,11 +40,11 @@ def l6_exact(lab: NetworkDesignLab) -> Number:
     d = steiner.design(START)
     return Number(
         "rails6-exact",
-        _t(L6, "exact", "question", tickets=_names(START)),
+        _t("exact", "question", tickets=_names(START)),
         d.trains["exact"],
-        explanation=_t(L6, "exact", "explain", trains=d.trains["exact"], routes=len(d.exact)),
+        explanation=_t("exact", "explain", trains=d.trains["exact"], routes=len(d.exact)),
         on_explain=lambda: _set(lab, START, "exact"),
-        **_hint(L6, "exact"),
+        **_t.hint("exact"),
     )
 
 
@@ -53,13 +53,13 @@ def l6_bot_extra(lab: NetworkDesignLab) -> Number:
         tickets = ticket_set(seed)
         trains = steiner.design(tickets).trains
         return Variant(
-            _t(L6, "bot_extra", "question", tickets=_names(tickets)),
+            _t("bot_extra", "question", tickets=_names(tickets)),
             trains["bot"] - trains["exact"],
-            _t(L6, "bot_extra", "explain", bot=trains["bot"], exact=trains["exact"]),
+            _t("bot_extra", "explain", bot=trains["bot"], exact=trains["exact"]),
             on_explain=lambda: _set(lab, tickets, "bot"),
         )
 
-    return Number("rails6-bot-extra", new_question=variant, **_hint(L6, "bot_extra"))
+    return Number("rails6-bot-extra", new_question=variant, **_t.hint("bot_extra"))
 
 
 def l6_why_tree(lab: NetworkDesignLab) -> Choice:
@@ -75,17 +75,17 @@ def l6_why_tree(lab: NetworkDesignLab) -> Choice:
         right = {"both"}
     return Choice(
         "rails6-why-tree",
-        _t(L6, "why_tree", "question"),
+        _t("why_tree", "question"),
         right or {"none"},
-        options=[(_t(L6, "why_tree", k), k) for k in ("forest", "approximation", "both", "none")],
-        explanation=_t(L6, "why_tree", "explain", approx=approx, tree=tree, forest=forest),
+        options=[(_t("why_tree", k), k) for k in ("forest", "approximation", "both", "none")],
+        explanation=_t("why_tree", "explain", approx=approx, tree=tree, forest=forest),
         on_explain=lambda: _set(lab, START, "approximate"),
-        **_hint(L6, "why_tree"),
+        **_t.hint("why_tree"),
     )
 
 
 def l6_greedy(lab: NetworkDesignLab) -> Reflect:
-    return Reflect("rails6-greedy", _t(L6, "greedy", "question"), _t(L6, "greedy", "model"))
+    return _t.reflect("rails6-greedy", "greedy")
 
 
 def steiner_checks(lab: NetworkDesignLab) -> w.VBox:
@@ -103,10 +103,9 @@ def l6_km_extra(lab: NetworkDesignLab) -> Number:
     km_cost, card_cost = steiner.Ways.cost(ways.by_km), steiner.Ways.cost(ways.by_trains)
     return Number(
         "rails6-km-extra",
-        _t(L6, "km_extra", "question", a=tk.a, b=tk.b),
+        _t("km_extra", "question", a=tk.a, b=tk.b),
         extra,
         explanation=_t(
-            L6,
             "km_extra",
             "explain",
             km_cards=km_cost[0],
@@ -116,7 +115,7 @@ def l6_km_extra(lab: NetworkDesignLab) -> Number:
             n=len(steiner.dearer_by_km()),
         ),
         on_explain=lambda: setattr(lab.ticket, "value", tid),
-        **_hint(L6, "km_extra"),
+        **_t.hint("km_extra"),
     )
 
 
@@ -136,12 +135,12 @@ def l6_more_points(lab: NetworkDesignLab) -> Choice:
     right = {k for k, v in points.items() if v == best}
     return Choice(
         "rails6-more-points",
-        _t(L6, "more_points", "question", a=tk.a, b=tk.b),
+        _t("more_points", "question", a=tk.a, b=tk.b),
         right,
         options=[(t(f"rails.design.way.{k}"), k) for k in ("by_km", "by_trains")],
-        explanation=_t(L6, "more_points", "explain", km=points["by_km"], cards=points["by_trains"]),
+        explanation=_t("more_points", "explain", km=points["by_km"], cards=points["by_trains"]),
         on_explain=lambda: setattr(lab.ticket, "value", tid),
-        **_hint(L6, "more_points"),
+        **_t.hint("more_points"),
     )
 
 
