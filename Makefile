@@ -62,8 +62,12 @@ lint: $(VENV)/.test
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
 
+# The suite on every core, at most four workers (each runs its own Voila and Chromium; tests that
+# share a page or a server are kept on one worker by their xdist_group mark). TEST_WORKERS=0 runs
+# it in one process.
+TEST_WORKERS ?= auto
 test: $(VENV)/.test chromium hub-proxy axe lint
-	$(VPY) -m pytest
+	$(VPY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4 --dist loadgroup
 
 # The lessons as a static site in build/static/ (docs/static.md): Voici, Pyodide from npm, wheels
 # from PyPI, downloads cached in build/static-cache/. Publish the folder on any static host.
@@ -88,7 +92,7 @@ hub-proxy:
 	fi
 
 # axe-core from the npm registry, pinned by tests/browser/axe/package-lock.json, into
-# tests/browser/axe/node_modules (never global): tests/browser/test_screens.py injects it into the
+# tests/browser/axe/node_modules (never global): tests/browser/screens.py injects it into the
 # pages. Without npm that test fails, saying to install it.
 AXE_DIR := tests/browser/axe
 axe:

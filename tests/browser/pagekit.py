@@ -8,10 +8,13 @@ text, a log that grew, buttons redrawn), never on the clock.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .conftest import ROOT, element_screenshot, screenshot, wait_for_voila
+import pytest
+
+from .conftest import ROOT, element_screenshot, screenshot, wait_for_voila, watch
 
 TIMEOUT = 60_000  # ms: a kernel answering on a loaded 2-core machine
 # what Voila shows for a failed cell, without and with --show_tracebacks
@@ -139,6 +142,97 @@ def press(page: Any, selector: str, key: str, times: int) -> None:
     handle.focus()
     for _ in range(times):
         page.keyboard.press(key)
+
+
+def lesson_page(notebook: str, width: int = 1440, height: int = 900) -> Any:
+    """A module-scoped fixture: ``notebook`` opened once, in a browser context of its own, for
+    all the module's tests (the page's kernel running the notebook is the slow part). A module
+    says ``table_page = lesson_page(NOTEBOOK)`` and its tests take ``table_page``."""
+
+    @pytest.fixture(scope="module")
+    def opened(browser: Any, voila_url: str) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        watched = watch(context)
+        try:
+            open_lesson(watched, voila_url, notebook)
+            yield watched
+        finally:
+            context.close()
+
+    return opened
+
+
+def tab_to(page: Any, selector: str, tabs: int, last: bool = False, refuse: str = "") -> str:
+    """Press Tab, as a keyboard user does, until the focus is on (or inside) an enabled element
+    matching ``selector`` (the last such element on the page if ``last``) whose text does not
+    contain ``refuse``; at most ``tabs`` presses. Returns the focused element's text."""
+    for _ in range(tabs):
+        page.keyboard.press("Tab")
+        text = page.evaluate(
+            "([s, last, refuse]) => { const a = document.activeElement;"
+            " const e = a && a.closest(s);"
+            " if (!e) return null;"
+            " const all = [...document.querySelectorAll(s)].filter(x => !x.disabled);"
+            " if (last && all[all.length - 1] !== e) return null;"
+            " const t = a.innerText || a.value || '*';"
+            " return refuse && t.includes(refuse) ? null : t; }",
+            [selector, last, refuse],
+        )
+        if text is not None:
+            return str(text)
+    raise AssertionError(f"{tabs} Tab presses never reached {selector}")
+
+
+def move_answered(page: Any, css: str, act: Callable[[], None], goes_on: bool = False) -> None:
+    """Do ``act`` (a click on, or a key pressed at, a decision of game table ``css``) and wait
+    until the table answered: its log grew, and none of the action buttons that were on the page
+    before is left (with ``goes_on``, new ones are drawn).
+
+    The table replaces its action buttons on every move. A grown log alone does not say the
+    buttons on the page are the new ones: that holds only while the table happens to send its
+    buttons before its log. So the buttons on the page are marked before ``act``, and the wait
+    lasts until none of them is left: a button of the previous position still works (its widget
+    is not closed) and would replay an old move in the new position, refused or, worse, legal.
+    """
+    buttons, log = f".{css}-action", f".{css}-log li"
+    n = count(page, log)
+    page.evaluate(
+        "(s) => document.querySelectorAll(s).forEach(b => b.dataset.pressed = 'before')", buttons
+    )
+    act()
+    page.wait_for_function(
+        "([b, log, n, more]) => document.querySelectorAll(log).length > n"
+        " && (!more || document.querySelectorAll(b).length > 0)"
+        " && document.querySelector(b + '[data-pressed]') === null",
+        arg=[buttons, log, n, goes_on],
+        timeout=TIMEOUT,
+    )
+
+
+def prompt_said(page: Any, css: str, when: str = "at the first decision") -> str:
+    """The prompt of game table ``css``, which must say something whenever a human decides
+    (``when`` names the moment in the failure)."""
+    prompt = page.inner_text(f".{css}-prompt").strip()
+    assert prompt, f"no prompt {when}"
+    return prompt
+
+
+def enter_and_wait(page: Any, css: str) -> None:
+    """Enter on the focused decision of game table ``css``; wait until the table answered
+    (``move_answered``) and its charts are drawn."""
+    move_answered(page, css, lambda: page.keyboard.press("Enter"))
+    settle(page)
+
+
+def table_on_a_phone(watched: Any, element: str, name: str) -> None:
+    """The table ``element`` at 390×844, then back at 1440×900, each saved as
+    ``<name>_<width>``; the page stays healthy through both resizes."""
+    page = watched.page
+    for width, height in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        element_screenshot(page, element, f"{name}_{width}")
+    assert_healthy(watched)
 
 
 # ---------------------------------------------------------------------------------- the steps
@@ -337,15 +431,7 @@ class StepUntilChanged:
 @dataclass(frozen=True)
 class Play:
     """Press the last legal-action button of a game table ``moves`` times; after each press the
-    log grows and the table shows its *new* buttons.
-
-    The table replaces its action buttons on every move. A grown log alone does not say the
-    buttons on the page are the new ones: that holds only while the table happens to send its
-    buttons before its log. So the buttons on the page are marked before each press, and the
-    next press waits until none of them is left: a button of the previous position still works
-    (its widget is not closed) and would replay an old move in the new position, refused or,
-    worse, legal.
-    """
+    log grows and the table shows its *new* buttons (``move_answered``)."""
 
     css: str
     moves: int = 4
@@ -355,19 +441,7 @@ class Play:
         page.wait_for_selector(buttons, timeout=TIMEOUT)
         start = count(page, log)
         for _ in range(self.moves):
-            n = count(page, log)
-            page.evaluate(
-                "(s) => document.querySelectorAll(s).forEach(b => b.dataset.pressed = 'before')",
-                buttons,
-            )
-            page.locator(buttons).last.click()
-            page.wait_for_function(
-                "([b, log, n]) => document.querySelectorAll(log).length > n"
-                " && document.querySelectorAll(b).length > 0"
-                " && document.querySelector(b + '[data-pressed]') === null",
-                arg=[buttons, log, n],
-                timeout=TIMEOUT,
-            )
+            move_answered(page, self.css, page.locator(buttons).last.click, goes_on=True)
         assert count(page, log) >= start + self.moves
 
 

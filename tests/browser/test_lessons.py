@@ -17,6 +17,7 @@ from .conftest import ROOT, screenshot, watch
 from .italian import english_left
 from .lessons import LESSONS, Lesson
 from .pagekit import assert_healthy, open_lesson
+from .screens import SCREENED, fits_every_screen
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +28,12 @@ NOTEBOOKS = sorted(
     if ".ipynb_checkpoints" not in p.parts
 )
 WITH_STEPS = [n for n in NOTEBOOKS if n in ROWS and ROWS[n].steps]
+
+
+def pages(notebooks: list[str]) -> list[Any]:
+    """The ``lesson`` parameters: a notebook's tests share its page, so one xdist worker (with
+    ``--dist loadgroup``) runs them together."""
+    return [pytest.param(n, marks=pytest.mark.xdist_group(f"lesson-{n}")) for n in notebooks]
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +57,7 @@ def test_every_lesson_has_a_row():
     assert lessons <= set(WITH_STEPS), "a lesson's row says what its controls do"
 
 
-@pytest.mark.parametrize("lesson", NOTEBOOKS, indirect=True)
+@pytest.mark.parametrize("lesson", pages(NOTEBOOKS), indirect=True)
 def test_page_renders_offline(lesson: tuple[Lesson, Any]) -> None:
     row, watched = lesson
     for check in row.opens:
@@ -62,7 +69,14 @@ def test_page_renders_offline(lesson: tuple[Lesson, Any]) -> None:
         assert english_left(watched.page) == [], "English catalog text on an Italian page"
 
 
-@pytest.mark.parametrize("lesson", WITH_STEPS, indirect=True)
+@pytest.mark.parametrize("lesson", pages([n for n in NOTEBOOKS if n in SCREENED]), indirect=True)
+def test_fits_every_screen(lesson: tuple[Lesson, Any]) -> None:
+    """Before the steps: the page at a phone's, a tablet's and a laptop's size (``screens.py``)."""
+    row, watched = lesson
+    fits_every_screen(row.notebook, watched)
+
+
+@pytest.mark.parametrize("lesson", pages(WITH_STEPS), indirect=True)
 def test_controls_do_what_the_lesson_says(lesson: tuple[Lesson, Any]) -> None:
     row, watched = lesson
     for step in row.steps:
