@@ -3,6 +3,7 @@ hub-and-spoke against point to point, and resilience (``gamelib.cnw.resilience``
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -72,12 +73,14 @@ def _network_options() -> list[tuple[str, str]]:
     return [(t(f"cnw.real.network.{n}"), n) for n in resilience.NETWORKS]
 
 
+def _show_hub_and_spoke(lab: Any) -> None:
+    """Put the hub-and-spoke network on the lab's map: the design these questions are about."""
+    lab.network.value = "hub_and_spoke"
+
+
 def l7_spof(lab: Any) -> Choice:
     weak = {n for n in resilience.NETWORKS if resilience.measures(n).articulation_points}
     hs = resilience.measures("hub_and_spoke")
-
-    def show() -> None:
-        lab.network.value = "hub_and_spoke"
 
     return Choice(
         "cnw7-spof",
@@ -90,16 +93,13 @@ def l7_spof(lab: Any) -> Choice:
             n=len(hs.articulation_points),
             codes=", ".join(hs.articulation_points),
         ),
-        on_explain=show,
+        on_explain=partial(_show_hub_and_spoke, lab),
         **_t.hint("spof"),
     )
 
 
 def l7_hub_hops(lab: Any) -> Number:
     hs, p2p = resilience.measures("hub_and_spoke"), resilience.measures("point_to_point")
-
-    def show() -> None:
-        lab.network.value = "hub_and_spoke"
 
     return Number(
         "cnw7-hub-hops",
@@ -116,7 +116,7 @@ def l7_hub_hops(lab: Any) -> Number:
             links=hs.links,
             board_links=p2p.links,
         ),
-        on_explain=show,
+        on_explain=partial(_show_hub_and_spoke, lab),
         **_t.hint("hub_hops"),
     )
 
@@ -127,9 +127,6 @@ def l7_most_spokes(lab: Any) -> Pick:
     most = max(resilience.spokes(graph, h) for h in hubs)
     best = {h for h in hubs if resilience.spokes(graph, h) == most}
 
-    def show() -> None:
-        lab.network.value = "hub_and_spoke"
-
     return Pick(
         "cnw7-most-spokes",
         _t("most_spokes", "question"),
@@ -138,7 +135,7 @@ def l7_most_spokes(lab: Any) -> Pick:
         explanation=_t(
             "most_spokes", "explain", hubs=", ".join(gateway(h) for h in sorted(best)), n=most
         ),
-        on_explain=show,
+        on_explain=partial(_show_hub_and_spoke, lab),
         **_t.hint("most_spokes"),
     )
 

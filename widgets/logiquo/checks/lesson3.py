@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, partial
 from typing import Any
 
@@ -66,6 +67,23 @@ def offers_by_kind(seed: int) -> Counter[str]:
     return made
 
 
+def _bots_variant(
+    name: str,
+    seed: int,
+    answer: Callable[[int], str],
+    words: tuple[str, ...],
+    explain: Callable[[str], str],
+) -> Variant:
+    """A question about the bots' games at ``seed``: ``answer(seed)`` among ``words`` (the
+    catalog's ``<name>.option_<word>``), computed when first needed."""
+    return Variant(
+        _t(name, "question", seed=seed),
+        lambda: answer(seed),
+        explain,
+        options=[(_t(name, f"option_{x}"), x) for x in words],
+    )
+
+
 def givers(seed: int) -> str:
     made = offers_by_kind(seed)
     coop, selfish = made["cooperative"] > 0, made["selfish"] > 0
@@ -79,12 +97,7 @@ def _givers_variant(seed: int) -> Variant:
         made = offers_by_kind(seed)
         return _t("givers", "explain", seed=seed, coop=made["cooperative"], selfish=made["selfish"])
 
-    return Variant(
-        _t("givers", "question", seed=seed),
-        lambda: givers(seed),
-        explain,
-        options=[(_t("givers", f"option_{g}"), g) for g in GIVERS],
-    )
+    return _bots_variant("givers", seed, givers, GIVERS, explain)
 
 
 def l3_givers(table: Any) -> Choice:
@@ -109,12 +122,7 @@ def _longer_variant(seed: int) -> Variant:
             selfish=played(seed, SELFISH)[0].turn,
         )
 
-    return Variant(
-        _t("longer", "question", seed=seed),
-        lambda: longer(seed),
-        explain,
-        options=[(_t("longer", f"option_{x}"), x) for x in LASTS],
-    )
+    return _bots_variant("longer", seed, longer, LASTS, explain)
 
 
 def l3_longer(table: Any) -> Choice:
