@@ -75,8 +75,10 @@ def test_depth_counts_follow_the_category(lab):
 def test_panels_are_named():
     from widgets.logiquo.deck import CoverageLab
 
-    with pytest.raises(ValueError):
-        CoverageLab.panel(CoverageLab, "nope")
+    lab = CoverageLab()
+    assert "logiquo-panel-cover" in lab.panel("cover")._dom_classes
+    with pytest.raises(ValueError, match="choose one of heatmap, network, cover, depth"):
+        lab.panel("nope")
 
 
 @pytest.fixture
