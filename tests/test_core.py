@@ -1,14 +1,17 @@
 """The shared core: rule-naming errors, the RNG carried in the state, versioned saves, actions."""
 
+import dataclasses
+import importlib
 import json
 import pickle
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pytest
 
 import gamelib
-from gamelib import core
+from gamelib import actions, batch, core
 from gamelib.bots import RandomBot
 
 
@@ -139,3 +142,69 @@ def test_play_out_with_seeded_random_bots_is_repeatable():
         runs.append((end, seen))
     assert runs[0] == runs[1]
     assert runs[0][0] >= 10
+
+
+# --------------------------------------------------------------------------------------------
+# gamelib.actions: the one shape of a decision; gamelib.batch: the one runner of seeded games.
+
+
+class ToyAction(actions.Action):
+    """A family's base: a tuple of places reads as "a, b"."""
+
+    def said(self, name, value):
+        return ", ".join(value) if isinstance(value, tuple) else value
+
+
+class Hop(ToyAction):
+    TEXT = "hop {n} times via {via}"
+    n: int
+    via: tuple[str, ...] = ()
+
+
+class Rest(ToyAction):
+    TEXT = "rest"
+
+
+def test_an_action_is_a_frozen_dataclass_read_from_its_template():
+    hop = Hop(2, ("JFK", "LHR"))
+    assert str(hop) == "hop 2 times via JFK, LHR" and str(Rest()) == "rest"
+    assert hop == Hop(2, ("JFK", "LHR")) and hash(hop) == hash(Hop(2, ("JFK", "LHR")))
+    assert hop != Hop(3) and Rest() != Hop(0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hop.n = 3
+    assert pickle.loads(pickle.dumps(hop)) == hop  # actions cross process pools
+    assert ToyAction.__subclasses__() == [Hop, Rest]
+    codec = core.ActionCodec(ToyAction.__subclasses__())
+    assert codec.from_json(json.loads(json.dumps(codec.to_json(hop)))) == hop
+
+
+@pytest.mark.parametrize("game", ["airwar", "cnw", "logiquo", "rails"])
+def test_every_action_class_of_a_game_has_its_words(game):
+    """Each class derives from the shared base and says itself: a ``TEXT`` or its own ``str``
+    (a class that forgot both would read as an empty string in logs and tests)."""
+    module = importlib.import_module(f"gamelib.{game}.actions")
+    assert module.ACTION_CLASSES
+    for cls in module.ACTION_CLASSES:
+        assert issubclass(cls, actions.Action) and dataclasses.is_dataclass(cls), cls
+        assert cls.TEXT or "__str__" in vars(cls), f"{cls.__name__} has no words"
+        if all(f.default is not dataclasses.MISSING for f in dataclasses.fields(cls)):
+            assert str(cls()), cls
+
+
+def _double(seed, offset):
+    return 2 * seed + offset
+
+
+def test_play_games_gives_the_same_games_in_order_wherever_they_run():
+    seeds = range(10, 23)
+    want = [2 * s + 1 for s in seeds]
+    seen = []
+    assert batch.play_games(_double, seeds, (1,), progress=lambda d, n: seen.append((d, n))) == want
+    assert seen[-1] == (13, 13) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    with ThreadPoolExecutor(2) as pool:
+        assert batch.play_games(_double, seeds, (1,), executor=pool, size=4) == want
+
+
+def test_bot_game_wants_one_bot_a_seat():
+    with pytest.raises(ValueError, match="bots_factory gave 1 bots for 2 players"):
+        batch.bot_game(CountGame, 2, 0, [RandomBot(1, game=CountGame)], 100, factory="bots_factory")
