@@ -1,5 +1,7 @@
-"""What the browser tests of every game share: open a lesson, read a chart, and the steps a row of
-``lessons.py`` is made of (pick an option, move a slider, press a button, play moves ...).
+"""What the browser tests of every game share: open a lesson (once for a module's tests), read a
+chart, play a table with the keyboard (Tab to a decision, Enter, wait for the table's answer),
+and the steps a row of ``lessons.py`` is made of (pick an option, move a slider, press a button,
+play moves ...).
 
 A step waits on a state the page really reaches after the kernel answered (a chart's data, a
 text, a log that grew, buttons redrawn), never on the clock.
