@@ -111,7 +111,7 @@ def claim_after_one_card(seed: int, players: int) -> str:
     """Whether gamelib lets a player claim a route after taking one blind card ("yes"/"no")."""
     after = rails_rules.apply(first_turn(seed, players), DrawDeck())
     assert after.phase == SECOND_DRAW
-    claims = [a for a in rails_rules.legal_actions(after) if isinstance(a, rails_rules.ClaimRoute)]
+    claims = [a for a in rails_rules.legal_actions(after) if isinstance(a, ClaimRoute)]
     return "yes" if claims else "no"
 
 
