@@ -51,6 +51,7 @@ def test_a_pooled_page_draws_its_base_map_offline(browser, classroom):
     outside: list[str] = []
     maps: list[tuple[str, int]] = []
     errors: list[str] = []
+    before = classroom.log_text().count(WARM)  # whichever of the module's tests ran first
     context = offline_context(browser, outside)
     page = context.new_page()
     page.on("response", lambda r: "topojson" in r.url and maps.append((r.url, r.status)))
@@ -60,7 +61,7 @@ def test_a_pooled_page_draws_its_base_map_offline(browser, classroom):
     page.wait_for_function(f"({LAND})() > 0", timeout=60_000)
     land = page.evaluate(LAND)
     context.close()
-    assert classroom.log_text().count(WARM) == 1
+    assert classroom.log_text().count(WARM) == before + 1  # served by a warm kernel
     assert land > 0
     assert any(url.endswith("/voila/files/assets/topojson/world_110m.json") and status == 200
                for url, status in maps), maps  # fmt: skip
