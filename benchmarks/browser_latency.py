@@ -65,7 +65,7 @@ def page_times(browser, base: str, notebook: str) -> tuple[float, float, float]:
 # the charts an attackers step changes, and what of each shows it (a JS expression on the plot p)
 STEP_CHARTS = {
     "curve": (".cnw-fig-curve", "[p.data[3].x, p.data[3].y]"),
-    "heat": (".cnw-fig-heat", "p.layout.shapes[0].path"),  # "you are here" is a shape there
+    "heat": (".cnw-fig-heat", "[p.layout.shapes[0].xanchor, p.layout.shapes[0].yanchor]"),
     "loss": (".cnw-fig-loss", "[p.data[0].x, p.data[0].y]"),
 }
 # in the page: every chart's part as it stands, and the moment each last changed (plotly's

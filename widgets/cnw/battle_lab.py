@@ -244,9 +244,10 @@ class BattleLab(w.VBox):
             name=percent(0.5, 0),
             showlegend=False,
         )
-        # "you are here" on the heat map is a shape, not a trace: moving a shape redraws only
-        # the shapes, while a moved marker trace would redraw the 900 cells and place the
-        # contour's labels again, a slider step's longest drawing (benchmarks/browser_latency.py)
+        # "you are here" on the heat map is a shape anchored at its cell, moved by one small
+        # relayout of its anchor. plotly still draws the whole figure again (a shape's anchor is
+        # "calc+arraydraw": it may move the autorange), as it did for a marker trace: measured
+        # with benchmarks/browser_latency.py, the heat map's redraw is no faster either way.
         self.heat_fig.add_shape(
             type="path",
             path=CROSS,
@@ -293,7 +294,7 @@ class BattleLab(w.VBox):
             with self.heat_fig.batch_update():
                 self.heat_fig.data[0].z = table
                 self.heat_fig.data[1].z = table
-        # one relayout message: plotly redraws the shapes alone (an update would restyle too)
+        # one relayout message of the anchor that moved (a batch would send an update)
         self.heat_fig.plotly_relayout({"shapes[0].xanchor": d, "shapes[0].yanchor": a})
         left_a, left_d = battle.survivor_marginals(a, d, max_defender_dice=rule, hub=hub)
         with self.loss_fig.batch_update():
