@@ -26,6 +26,13 @@ def _cnw_strategy() -> Any:
     return StrategyLab(games=1000)
 
 
+def _cnw_sweeps() -> Any:
+    """Lesson 6's "compare the variants" and "compare 3-6 players" labs (200 games a setting)."""
+    from widgets.cnw.strategy import StrategyLab
+
+    return StrategyLab(games=200)
+
+
 def _rails_strategy() -> Any:
     from widgets.rails.strategy import StrategyLab
 
@@ -119,9 +126,15 @@ def _airwar_against_random(lab: Any) -> None:
 
 # (name, the lab as its lesson builds it, what the lesson asks the student to press)
 DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
-    # the sweeps (compare variants / players: 9,000 CNW games) are left to the shared cache
     ("cnw strategy lab (lesson 6)", _cnw_strategy, [_press("run")]),
     ("cnw strategy lab, lesson 6's seed check", _cnw_strategy, [_cnw_seed_one]),
+    # the two sweeps lesson 6's checks read ("show me" presses them, and so does the teachers'
+    # worksheet page when it prepares the key: 1,600 games, half a minute)
+    (
+        "cnw sweeps (lesson 6)",
+        _cnw_sweeps,
+        [_press("compare_variants"), _press("compare_players")],
+    ),
     ("rails strategy lab (lesson 5)", _rails_strategy, [_press("run")]),
     ("rails strategy lab, lesson 5's checks", _rails_strategy, [_rails_check_runs]),
     ("logiquo strategy lab (lesson 4)", _logiquo_strategy, [_press("run")]),
