@@ -109,9 +109,11 @@ class Hub:
 
 
 def _stop(hub: Hub) -> None:
-    """SIGTERM lets the hub stop its servers and proxy; whatever is left is killed by pid."""
+    """SIGTERM to the hub alone lets it stop its servers, services and proxy in its own order
+    (to its whole process group, the proxy died first and the hub waited for it until the
+    timeout: 30 s a run); whatever is left is killed by pid."""
     if hub.proc.poll() is None:
-        os.killpg(hub.proc.pid, signal.SIGTERM)
+        os.kill(hub.proc.pid, signal.SIGTERM)
         try:
             hub.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
