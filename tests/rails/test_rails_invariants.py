@@ -80,11 +80,17 @@ def poke(rng, s):
     assert snapshot(s) == before
 
 
+PARTS = 4  # the thousand games in four parts: pytest-xdist runs them side by side
+
+
 @pytest.mark.slow
-def test_invariants_over_1000_random_games():
-    rng = random.Random(12345)
+@pytest.mark.parametrize("part", range(PARTS))
+def test_invariants_over_1000_random_games(part: int) -> None:
+    """A quarter of the 1,000 games (``part`` 0: games 0-249, ...); the four parts play all."""
+    size = GAMES // PARTS
+    rng = random.Random(12345 + part)
     endings = Counter()
-    for game in range(GAMES):
+    for game in range(part * size, (part + 1) * size):
         players = 2 + game % 4
         s = rails.new_game(players, seed=game)
         bots = [RandomBot(game * 7 + p) for p in range(players)]
@@ -115,7 +121,7 @@ def test_invariants_over_1000_random_games():
             assert len(p.completed) + len(p.failed) == len(s.tickets[p.player])
         assert rails.winners(s)
         endings[s.ended_by] += 1
-    assert endings["trains"] > GAMES // 2  # random games do reach the end of §Fine del gioco
+    assert endings["trains"] > size // 2  # random games do reach the end of §Fine del gioco
 
 
 def _twin_pair():
