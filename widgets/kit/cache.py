@@ -153,10 +153,12 @@ def encode(value: Any) -> Any:
 
 
 def decode(data: Any) -> Any:
-    """The value :func:`encode` was given."""
-    if isinstance(data, list):
-        return list(data) if _flat(data) else [decode(v) for v in data]
-    if not isinstance(data, dict):
+    """The value :func:`encode` was given (``data`` is freshly parsed JSON: its flat lists are
+    used as they are)."""
+    kind = type(data)
+    if kind is list:
+        return data if _flat(data) else [decode(v) for v in data]
+    if kind is not dict:
         return data
     if "~tuple" in data:
         items = data["~tuple"]
@@ -165,8 +167,15 @@ def decode(data: Any) -> Any:
         return {_hashable(decode(k)): decode(v) for k, v in data["~dict"]}
     if "~rows" in data:
         cls = _dataclass(data["~rows"])
+        names = data["fields"]
+        # a thousand games' rows: the scalar fields, most of them, without a call each
         return [
-            cls(**{n: decode(v) for n, v in zip(data["fields"], row, strict=True)})
+            cls(
+                **{
+                    n: decode(v) if type(v) in _CONTAINERS else v
+                    for n, v in zip(names, row, strict=True)
+                }
+            )
             for row in data["rows"]
         ]
     if "~data" in data:
@@ -175,10 +184,14 @@ def decode(data: Any) -> Any:
     return {k: decode(v) for k, v in data.items()}
 
 
+_CONTAINERS = frozenset((list, dict))
+
+
 def _flat(items: list[Any]) -> bool:
     """Whether a JSON list holds numbers, strings, booleans and nulls only (nothing to decode:
-    a game's per-turn figures, most of a stored result)."""
-    return not any(isinstance(v, list | dict) for v in items)
+    a game's per-turn figures, most of a stored result). ``json`` builds exact lists and dicts,
+    so their types are looked up in C (``map(type, ...)``)."""
+    return _CONTAINERS.isdisjoint(map(type, items))
 
 
 def _hashable(key: Any) -> Any:
