@@ -36,10 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.chromium import CHROMIUM_ARGS, chromium_path, record_outside  # noqa: E402
 from tests.server.serverkit import (  # noqa: E402
     FIRST_WIDGET,
-    LOCAL_HOSTS,
     WIDGET_VIEW,
     Server,
     Session,
@@ -53,21 +52,11 @@ FILL_DELAY = 10  # classroom/serve.py's default --fill-delay
 
 async def browser_visit(browser, base: str, notebook: str, timeout: float, close, opened):
     """One student in Chromium: time from navigation to the first widget on screen."""
-    from urllib.parse import urlparse
 
     s = Session(notebook)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     outside: list[str] = []
-
-    async def route(route):
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or (urlparse(url).hostname or "") in LOCAL_HOSTS:
-            await route.continue_()
-        else:
-            outside.append(url)
-            await route.abort()
-
-    await context.route("**/*", route)
+    record_outside(context, outside)  # CHROMIUM_ARGS make such requests fail
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

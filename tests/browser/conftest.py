@@ -14,15 +14,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
+from tests.chromium import record_outside
 from tests.server.serverkit import launched
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
 def voila(port: int) -> list[str]:
@@ -88,19 +87,11 @@ class Watched:
 
 
 def watch(context) -> Watched:
-    """Block every request outside localhost on ``context`` and record what goes wrong."""
+    """Record on ``context`` every request outside localhost (Chromium's flags make it fail),
+    and everything that goes wrong on its new page."""
     page = context.new_page()
     watched = Watched(page)
-
-    def route(route):
-        host = urlparse(route.request.url).hostname or ""
-        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            watched.outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
+    record_outside(context, watched.outside)
     page.on("console", lambda m: m.type == "error" and watched.console_errors.append(m.text))
     page.on("pageerror", lambda e: watched.console_errors.append(str(e)))
     page.on("requestfailed", lambda r: watched.failed.append(f"{r.url} {r.failure}"))

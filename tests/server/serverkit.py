@@ -35,14 +35,15 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode, urlparse
+from urllib.parse import urlencode
 
 import psutil
+
+from tests.chromium import record_outside
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVE = ROOT / "classroom" / "serve.py"
 LOGS = ROOT / "test-artifacts"
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 FIRST_WIDGET = ".jupyter-widgets, .widget-box, .js-plotly-plot"
 
 
@@ -191,19 +192,10 @@ def running_server(*args: str, ready: str | None = None, timeout: float = 240) -
 
 
 def offline_context(browser, outside: list[str]):
-    """A browser context whose requests leaving 127.0.0.1 are aborted and listed in ``outside``."""
+    """A browser context whose requests leaving this machine fail (tests/chromium.py's flags)
+    and are listed in ``outside``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-    def route(route):
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or (urlparse(url).hostname or "") in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", route)
-    return context
+    return record_outside(context, outside)
 
 
 # --- Voilà's protocol, as its page speaks it --------------------------------------------------

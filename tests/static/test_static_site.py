@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.chromium import record_outside
 
 pytestmark = pytest.mark.static
 
@@ -36,20 +37,13 @@ FIGURES_JS = """() => JSON.stringify([...document.querySelectorAll('.js-plotly-p
 
 
 class Watch:
-    """Every request that leaves 127.0.0.1 (aborted), console error and failed request."""
+    """Every request that leaves 127.0.0.1 (tests/chromium.py's flags make it fail), console
+    error and failed request."""
 
     def __init__(self, context) -> None:
         self.outside: list[str] = []
         self.errors: list[str] = []
-        context.route("**/*", self._route)
-
-    def _route(self, route) -> None:
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
+        record_outside(context, self.outside, hosts=frozenset({"127.0.0.1"}))
 
     def page(self, context):
         page = context.new_page()
