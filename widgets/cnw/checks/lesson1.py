@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as w
@@ -409,19 +409,29 @@ def obc_gains(a: int, d: int, hub: bool) -> tuple[float, float]:
 def l1_obc_side(lab: Any) -> Choice:
     def variant(seed: int) -> Variant:
         a, d, hub = _obc_battle(seed)
-        gain_a, gain_d = obc_gains(a, d, hub)
-        side = "attacker" if gain_a > gain_d else "defender"
-        where = t("cnw.checks.at_hub") if hub else t("cnw.checks.no_hub")
-        return Variant(
-            _t("obc_side", "question", a=a, d=d, where=where),
-            side,
-            _t(
+        # the exact laws of a re-rolled roll take ~0.6 s the first time in a kernel: computed at
+        # the first press of "check" or "show me", not while the page opens
+        gains = cache(lambda: obc_gains(a, d, hub))
+
+        def side() -> str:
+            gain_a, gain_d = gains()
+            return "attacker" if gain_a > gain_d else "defender"
+
+        def explain(answer: str) -> str:
+            gain_a, gain_d = gains()
+            return _t(
                 "obc_side",
                 "explain",
                 gain_a=number(gain_a, 2),
                 gain_d=number(gain_d, 2),
-                side=t(f"cnw.checks.{side}"),
-            ),
+                side=t(f"cnw.checks.{answer}"),
+            )
+
+        where = t("cnw.checks.at_hub") if hub else t("cnw.checks.no_hub")
+        return Variant(
+            _t("obc_side", "question", a=a, d=d, where=where),
+            side,
+            explain,
             on_explain=lambda: _set_lab(lab, a, d, hub=hub),
         )
 
