@@ -16,13 +16,41 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
 from tests.chromium import CHROMIUM_ARGS, chromium_path
 
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 _CACHE = tempfile.mkdtemp(prefix="lessons-test-cache-")
 os.environ["CNW_LESSONS_CACHE"] = _CACHE
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A notebook that the same run opens in the browser is not also executed headless.
+
+    ``tests/browser/test_lessons.py::test_page_renders_offline`` runs every notebook in Voilà,
+    in a fresh kernel, and fails on a cell's error or a code cell without its widget, which is
+    what ``test_notebook_executes_without_error`` checks in a shared kernel. When both are
+    selected for a notebook, the headless run is deselected; a run without the browser tests
+    (``-m "not browser"``, a machine without Chromium) keeps it.
+    """
+    opened = {
+        item.callspec.params["lesson"]
+        for item in items
+        if getattr(item, "originalname", "") == "test_page_renders_offline"
+    }
+    twice = [
+        item
+        for item in items
+        if getattr(item, "originalname", "") == "test_notebook_executes_without_error"
+        and item.callspec.params["path"].relative_to(NOTEBOOKS).as_posix() in opened
+    ]
+    if twice:
+        config.hook.pytest_deselected(items=twice)
+        gone = {id(item) for item in twice}
+        items[:] = [item for item in items if id(item) not in gone]
 
 
 def pytest_unconfigure(config: object) -> None:

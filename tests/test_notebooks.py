@@ -1,4 +1,8 @@
-"""Every lesson executes headless, is linked from the landing page and keeps the lesson shape."""
+"""Every lesson executes headless, is linked from the landing page and keeps the lesson shape.
+
+A run that also opens every notebook in the browser (tests/browser/test_lessons.py, Voilà with a
+fresh kernel a page) skips the headless execution of those notebooks: tests/conftest.py
+deselects it, so a notebook is executed once a run, in the place closest to a student's."""
 
 import asyncio
 import json
