@@ -336,6 +336,7 @@ def folder_bytes(folder: Path) -> int:
 # The site's root: straight to the landing page (as the Voila server's "/" does).
 ROOT_PAGE = """<!doctype html>
 <meta charset="utf-8">
+<link rel="icon" href="favicon.ico">
 <meta http-equiv="refresh" content="0; url=voici/render/index.html">
 <title>Lessons</title>
 <a href="voici/render/index.html">Lessons / Lezioni</a>
@@ -397,6 +398,8 @@ def build(offline: bool) -> None:
         "--no-sourcemaps", cwd=lite, env=env)  # fmt: skip
     shutil.copytree(lite / PYODIDE_DIR, OUT / PYODIDE_DIR, dirs_exist_ok=True)
     (OUT / "index.html").write_text(ROOT_PAGE, encoding="utf-8")
+    # a browser asks the site's root for its icon: Voici's own, not a 404 in the console
+    shutil.copyfile(OUT / "static" / "favicons" / "favicon.ico", OUT / "favicon.ico")
     lighten_service_worker(OUT / "service-worker.js")
     STAMP.write_text(digest + "\n")
 

@@ -107,6 +107,7 @@ def test_the_landing_page_links_every_lesson(static_site, static_url, context):
     assert len(lessons) >= 18, links
     for link in lessons:
         assert (static_site / "voici" / "render" / link).is_file(), link
+    assert (static_site / "favicon.ico").is_file()  # what a browser asks the root for
     page.close()
     watch.assert_clean()
 
