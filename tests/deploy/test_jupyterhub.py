@@ -75,6 +75,7 @@ class Hub:
     api_port: int
     log: Path
     landing: str
+    proxy_api_port: int = 0
     figures: dict = field(default_factory=dict)
 
     def tail(self, lines: int = 60) -> str:
@@ -107,6 +108,21 @@ class Hub:
                     continue
         return pids
 
+    def proxy_pids(self) -> list[int]:
+        """The hub's configurable-http-proxy: it runs in a session of its own, so neither a
+        signal to the hub's process group nor the hub's exit takes it down by itself."""
+        marker = f"--api-port {self.proxy_api_port}"
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                except OSError:
+                    continue
+                if "configurable-http-proxy" in cmd and marker in cmd:
+                    pids.append(int(entry.name))
+        return pids
+
 
 def _stop(hub: Hub) -> None:
     """SIGTERM to the hub alone lets it stop its servers, services and proxy in its own order
@@ -120,6 +136,19 @@ def _stop(hub: Hub) -> None:
             os.killpg(hub.proc.pid, signal.SIGKILL)
             hub.proc.wait(timeout=10)
     for pid in hub.spawned_pids():
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    # the hub stops the proxy it started (cleanup_proxy) when it has the time; under load it
+    # has been seen to exit first and leave the proxy running
+    proxies = hub.proxy_pids()
+    for pid in proxies:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while proxies and time.monotonic() < deadline:
+        proxies = [pid for pid in proxies if Path(f"/proc/{pid}").exists()]
+        time.sleep(0.1)
+    for pid in proxies:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
 
@@ -170,7 +199,9 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
             start_new_session=True,
         )
     landing = _load_recipe(tmp / "probe", LESSONS_HUB_PASSWORD=PASSWORD).Spawner.default_url
-    hub = Hub(proc, f"http://127.0.0.1:{ports['public']}", ports["hub"], log, landing)
+    hub = Hub(
+        proc, f"http://127.0.0.1:{ports['public']}", ports["hub"], log, landing, ports["proxy_api"]
+    )
     try:
         import requests
 
@@ -181,12 +212,15 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
                 return False
 
         _wait("the hub's health check", healthy, timeout=45, hub=hub)
+        assert hub.proxy_pids(), "the hub's proxy is not found by its API port"
         hub.figures["hub_start_s"] = round(time.monotonic() - started, 2)
         hub.figures["memory_mb_hub_proxy_culler"] = _memory_mb(proc.pid)  # no servers yet
         yield hub
     finally:
         _stop(hub)
-        left = [pid for pid in hub.spawned_pids() if Path(f"/proc/{pid}").exists()]
+        left = [
+            pid for pid in hub.spawned_pids() + hub.proxy_pids() if Path(f"/proc/{pid}").exists()
+        ]
         FIGURES.parent.mkdir(exist_ok=True)
         FIGURES.write_text(json.dumps(hub.figures, indent=2) + "\n")
         assert not left, f"processes left after stopping the hub: {left}"
