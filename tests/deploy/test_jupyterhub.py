@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,36 +98,32 @@ class Hub:
     def spawned_pids(self) -> list[int]:
         """Processes (servers, kernels) started for this hub: they carry its API URL."""
         marker = f"JUPYTERHUB_API_URL=http://127.0.0.1:{self.api_port}/hub/api".encode()
-        pids = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    if marker in (entry / "environ").read_bytes().split(b"\0"):
-                        pids.append(int(entry.name))
-                except OSError:
-                    continue
-        return pids
+        return _pids("environ", lambda text: marker in text.split(b"\0"))
 
     def proxy_pids(self) -> list[int]:
-        """The hub's configurable-http-proxy: it runs in a session of its own, so neither a
-        signal to the hub's process group nor the hub's exit takes it down by itself."""
-        marker = f"--api-port {self.proxy_api_port}"
-        pids = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-                except OSError:
-                    continue
-                if "configurable-http-proxy" in cmd and marker in cmd:
+        """The hub's configurable-http-proxy, found by its API port: it runs in a session of
+        its own, so neither a signal to the hub's process group nor the hub's exit ends it."""
+        marker = f"--api-port\0{self.proxy_api_port}\0".encode()
+        return _pids("cmdline", lambda text: b"configurable-http-proxy" in text and marker in text)
+
+
+def _pids(part: str, matches: Callable[[bytes], bool]) -> list[int]:
+    """The processes whose ``/proc/<pid>/<part>`` ``matches``."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if matches((entry / part).read_bytes()):
                     pids.append(int(entry.name))
-        return pids
+            except OSError:
+                continue
+    return pids
 
 
 def _stop(hub: Hub) -> None:
-    """SIGTERM to the hub alone lets it stop its servers, services and proxy in its own order
-    (to its whole process group, the proxy died first and the hub waited for it until the
-    timeout: 30 s a run); whatever is left is killed by pid."""
+    """SIGTERM to the hub alone lets it stop its servers and services in its own order (sent to
+    its whole process group, the hub took the full 30 s timeout every run); whatever is left,
+    the proxy included, is stopped by pid."""
     if hub.proc.poll() is None:
         os.kill(hub.proc.pid, signal.SIGTERM)
         try:
