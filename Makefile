@@ -1,10 +1,12 @@
-# Two commands for a fresh machine with Python 3.11 and make:
+# Two commands for a fresh machine with Python 3.11 or newer and make:
 #   make run   - create .venv, install, serve the lessons with Voila (prints the URL)
 #   make classroom LESSON=cnw/01_board_and_battles STUDENTS=30 - the same, for a class on the LAN
 #   make test  - create/update the same .venv with test extras, make sure Chromium is there,
 #                run every test (lint, unit, widget, notebook and browser tests)
 
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# The Python that makes .venv: PYTHON=... when given, else the newest python3.X on PATH (3.14 down
+# to 3.11, then python3). tools/pick_python.sh says which and refuses one older than 3.11.
+PYTHON ?=
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 PORT   ?= 8866
@@ -14,8 +16,15 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
 .PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute static test-static
 
-$(VENV)/.base: pyproject.toml
-	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+# An existing .venv is kept whatever Python made it, so a newer Python on PATH does not rebuild
+# it; one made by a Python older than 3.11, or whose Python is gone, is refused with a sentence
+# rather than deleted here: make clean removes it, and it may hold what its owner put there.
+$(VENV)/.base: pyproject.toml tools/pick_python.sh
+	@if [ -e $(VPY) ] || [ -L $(VPY) ]; then \
+	  sh tools/pick_python.sh --venv $(VENV); \
+	else \
+	  py=$$(sh tools/pick_python.sh "$(PYTHON)") && "$$py" -m venv $(VENV); \
+	fi
 	$(VPY) -m pip install --quiet --upgrade pip
 	$(VPY) -m pip install --quiet -e .
 	@touch $@
