@@ -9,10 +9,16 @@ Voilà 0.5.13 as it comes, with what a public demo and a classroom need on top:
 - **Kernels end.** Voilà's page asks for its kernel's shutdown when it is closed, but the request
   is refused for want of an ``_xsrf`` cookie that no lesson page sets (voila-dashboards/voila#1458):
   the render handler sets it. Idle kernels with no page connected are culled
-  (``MappingKernelManager.cull_*``, defaults in ``voila.json``, overridable here).
+  (``MappingKernelManager.cull_*``, defaults in ``voila.json``, overridable here). A kernel whose
+  page was sent but that no page connects to within ``--claim-timeout`` seconds (a script, a
+  prefetch) ends then, not ten minutes later.
 - **A visitor cannot start kernels without end**: at most ``--per-visitor`` at a time (visitors
-  are told apart by Voilà's anonymous-user cookie) and ``--max-kernels`` in all; past either, a
-  page says why, with status 429.
+  are told apart by Voilà's anonymous-user cookie), ``--per-address`` from one client address
+  (a client that drops the cookie is a new visitor at every request; behind a reverse proxy,
+  ``--trusted-proxy`` names it and its ``X-Forwarded-For`` counts) and ``--max-kernels`` in all
+  (by default what fits in 70 % of the memory); past any, a page says why in the lesson's
+  language, with status 429. A reload, or a lesson asked again whose old page is gone, replaces
+  its old kernel instead of being counted beside it.
 - **Classroom mode** (``--classroom LESSON...``): every lesson of the day gets a pool of preheated
   kernels (Voilà's ``preheat_kernel``), one per student, filled before the class arrives; once a
   lesson's pool is first drawn from, it is refilled only to a reserve, so the server does not
@@ -62,19 +68,39 @@ class Ticket:
     """One page being rendered for one visitor; holds its kernel once started."""
 
     visitor: str
+    address: str = ""
+    path: str = ""
     kernel_id: str | None = None
 
 
 # the page being rendered in the current request (kernel starts are credited to it)
 _TICKET: contextvars.ContextVar[Ticket | None] = contextvars.ContextVar("ticket", default=None)
 
+KERNEL_MB = 110  # a lesson's kernel, measured with 30 students (104-113 MB)
+MEMORY_SHARE = 0.7  # of the machine's memory, for kernels: the rest for the server, the system
+
+
+def memory_cap(kernel_mb: float = KERNEL_MB, share: float = MEMORY_SHARE) -> tuple[int, float]:
+    """How many kernels fit in ``share`` of this machine's memory, and that memory in GiB; 60
+    where the memory cannot be read (not POSIX)."""
+    try:
+        total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return 60, 0.0
+    return max(1, int(share * total / 2**20 / kernel_mb)), total / 2**30
+
 
 @dataclass
 class Limits:
-    """Kernels started for visitors, per visitor, and the caps on them."""
+    """Kernels started for visitors, per visitor, per client address, and the caps on them.
+
+    ``per_address`` (0: none) holds the door of a public demo against a client that drops the
+    visitor cookie and so is a new visitor at every request; it is sized so that a class coming
+    in through one school address still gets in."""
 
     per_visitor: int
     total: int
+    per_address: int = 0
     tickets: list[Ticket] = field(default_factory=list)
 
     def live(self, kernel_manager) -> list[Ticket]:
@@ -83,22 +109,42 @@ class Limits:
         ]
         return self.tickets
 
-    def refusal(self, visitor: str, kernel_manager) -> str | None:
-        """Why ``visitor`` may not open one more lesson now, or ``None``."""
+    def refusal(
+        self, visitor: str, kernel_manager, address: str = "", path: str = ""
+    ) -> tuple[str, int] | None:
+        """Why ``visitor`` (from ``address``) may not open one more lesson now, as a code and
+        the count that refuses it, or ``None``."""
         live = self.live(kernel_manager)
         mine = sum(t.visitor == visitor for t in live)
         if mine >= self.per_visitor:
-            return (
-                f"You already have {mine} lessons open on this server, the most one visitor may "
-                "have at a time. Close a tab of this site (its lesson ends within seconds), then "
-                "reload this page."
-            )
+            return "per_visitor", mine
+        if self.per_address and address:
+            here = sum(t.address == address for t in live)
+            if here >= self.per_address:
+                return "per_address", here
         if len(live) >= self.total:
-            return (
-                f"The server is full: {len(live)} lessons are open. Try again in a few minutes, "
-                "when some have been closed."
-            )
+            return "full", len(live)
         return None
+
+    def replaced(self, visitor: str, path: str, kernel_manager, reload: bool) -> str | None:
+        """The kernel of the page that ``visitor`` asks for again, which the new page replaces
+        instead of being counted beside it: on a reload, their oldest page of ``path``;
+        otherwise only one whose page is gone (no connection: a closed lid, a crashed tab), so
+        that a second tab of a lesson never ends the first one's."""
+        connections = getattr(kernel_manager, "_kernel_connections", {})
+        for t in self.live(kernel_manager):
+            if t.visitor != visitor or t.path != path or t.kernel_id is None:
+                continue
+            if reload or connections.get(t.kernel_id, 0) == 0:
+                return t.kernel_id
+        return None
+
+
+def is_reload(cache_control: str | None) -> bool:
+    """Browsers ask for a page again with ``Cache-Control: max-age=0`` (or ``no-cache`` on a
+    hard reload); a link or a new tab sends neither."""
+    value = (cache_control or "").replace(" ", "").lower()
+    return "max-age=0" in value or "no-cache" in value
 
 
 def credit(kernel_id: str) -> None:
@@ -108,18 +154,101 @@ def credit(kernel_id: str) -> None:
         ticket.kernel_id = kernel_id
 
 
+# The refusal page in the language of the lesson asked for (notebooks/it/ is Italian); each
+# reason has its words for one lesson and for more.
+REFUSALS = {
+    "en": {
+        "title": "Too many lessons open",
+        "per_visitor": (
+            "You already have a lesson open on this server, the most one visitor may have at a "
+            "time. Close that tab (its lesson ends within seconds), then reload this page.",
+            "You already have {n} lessons open on this server, the most one visitor may have at "
+            "a time. Close a tab of this site (its lesson ends within seconds), then reload "
+            "this page.",
+        ),
+        "per_address": (
+            "A lesson is already open from your network, the most one address may have at a "
+            "time. Try again in a minute: pages that nobody opened close by themselves.",
+            "{n} lessons are already open from your network, the most one address may have at "
+            "a time. Try again in a minute: pages that nobody opened close by themselves.",
+        ),
+        "full": (
+            "The server is full: a lesson is open, the most it holds. Try again in a few minutes.",
+            "The server is full: {n} lessons are open. Try again in a few minutes, when some "
+            "have been closed.",
+        ),
+        "back": "Back to the list of lessons",
+    },
+    "it": {
+        "title": "Troppe lezioni aperte",
+        "per_visitor": (
+            "Hai già una lezione aperta su questo server: è il massimo per un solo visitatore. "
+            "Chiudi quella scheda (la sua lezione termina in pochi secondi), poi ricarica "
+            "questa pagina.",
+            "Hai già {n} lezioni aperte su questo server: è il massimo per un solo visitatore. "
+            "Chiudi una scheda di questo sito (la sua lezione termina in pochi secondi), poi "
+            "ricarica questa pagina.",
+        ),
+        "per_address": (
+            "Dalla tua rete è già aperta una lezione: è il massimo per un solo indirizzo. "
+            "Riprova fra un minuto: le pagine che nessuno ha aperto si chiudono da sole.",
+            "Dalla tua rete sono già aperte {n} lezioni: è il massimo per un solo indirizzo. "
+            "Riprova fra un minuto: le pagine che nessuno ha aperto si chiudono da sole.",
+        ),
+        "full": (
+            "Il server è pieno: è aperta una lezione, il massimo che regge. Riprova fra "
+            "qualche minuto.",
+            "Il server è pieno: sono aperte {n} lezioni. Riprova fra qualche minuto, quando "
+            "alcune saranno state chiuse.",
+        ),
+        "back": "Torna all'elenco delle lezioni",
+    },
+}
+
 REFUSAL_PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Too many lessons open</title>
-<style>body {{ font-family: sans-serif; max-width: 40em; margin: 4em auto; line-height: 1.5; }}
-</style></head>
-<body class="lessons-refused"><h1>Too many lessons open</h1><p>{reason}</p>
-<p><a href="{landing}">Back to the list of lessons</a></p></body></html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body {{ font-family: sans-serif; max-width: 40em; margin: 4em auto; padding: 0 1em;
+line-height: 1.5; }}</style></head>
+<body class="lessons-refused"><h1>{title}</h1><p>{reason}</p>
+<p><a href="{landing}">{back}</a></p></body></html>
 """
 
 
+def page_language(path: str) -> str:
+    """The language of a lesson's page: Italian under ``it/``, English elsewhere."""
+    return "it" if path.replace("\\", "/").lstrip("/").startswith("it/") else "en"
+
+
+def refusal_page(code: str, n: int, path: str, base_url: str) -> str:
+    lang = page_language(path)
+    words = REFUSALS[lang]
+    landing = url_path_join(base_url, LANDING_IT if lang == "it" else LANDING)
+    return REFUSAL_PAGE.format(
+        lang=lang,
+        title=escape(words["title"]),
+        reason=escape(words[code][n != 1].format(n=n)),
+        landing=escape(landing),
+        back=escape(words["back"]),
+    )
+
+
+def client_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
+    """The visitor's address: the peer's, or, when the peer is a trusted reverse proxy, the
+    rightmost address in ``X-Forwarded-For`` that is not one of the trusted proxies (what the
+    proxy itself saw; the entries left of it are the client's word and can be forged)."""
+    if peer not in trusted or not forwarded:
+        return peer
+    for hop in reversed([h.strip() for h in forwarded.split(",")]):
+        if hop and hop not in trusted:
+            return hop
+    return peer
+
+
 class LessonHandler(TornadoVoilaHandler):
-    """Voilà's render handler: sets the ``_xsrf`` cookie the page's shutdown beacon returns, and
-    refuses a lesson past the caps."""
+    """Voilà's render handler: sets the ``_xsrf`` cookie the page's shutdown beacon returns,
+    refuses a lesson past the caps in the page's language, lets a page asked again replace its
+    old kernel, and ends a kernel whose page never connects."""
 
     @tornado.web.authenticated
     async def get(self, path=None):
@@ -128,15 +257,25 @@ class LessonHandler(TornadoVoilaHandler):
             return await super().get(path)  # a file: Voilà redirects it to voila/files/
         limits: Limits = self.settings["lesson_limits"]
         visitor = self.current_user.username if self.current_user else self.request.remote_ip
-        reason = limits.refusal(visitor, self.kernel_manager)
-        if reason:
+        address = client_address(
+            self.request.remote_ip,
+            self.request.headers.get("X-Forwarded-For"),
+            self.settings["lesson_trusted_proxies"],
+        )
+        refused = limits.refusal(visitor, self.kernel_manager, address, path)
+        reload = is_reload(self.request.headers.get("Cache-Control"))
+        old = limits.replaced(visitor, path, self.kernel_manager, reload) if refused else None
+        if old is not None:  # a reload, or a page that is gone: the new page takes its place
+            self.log.info("Kernel %s replaced by a new page of %s for its visitor", old, path)
+            await ensure_async(self.kernel_manager.shutdown_kernel(old))
+            refused = limits.refusal(visitor, self.kernel_manager, address, path)
+        if refused:
             self.set_status(429)
-            self.set_header("Content-Type", "text/html")
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
             self.set_header("Retry-After", "60")
-            landing = url_path_join(self.base_url, LANDING)
-            self.finish(REFUSAL_PAGE.format(reason=escape(reason), landing=escape(landing)))
+            self.finish(refusal_page(*refused, path, self.base_url))
             return
-        ticket = Ticket(visitor)
+        ticket = Ticket(visitor, address, path)
         limits.tickets.append(ticket)
         token = _TICKET.set(ticket)
         try:
@@ -145,6 +284,48 @@ class LessonHandler(TornadoVoilaHandler):
             _TICKET.reset(token)
             if ticket.kernel_id is None:  # no kernel started (missing notebook, error)
                 limits.tickets.remove(ticket)
+            else:
+                self.settings["lesson_claims"].expect(ticket.kernel_id)
+
+
+class Claims:
+    """Kernels whose page was sent and that no page has connected to yet. A page that loads
+    connects within seconds (10-26 s measured on a busy 2-core server); a kernel still
+    unclaimed after ``timeout`` belongs to a request nobody will open (a script, a prefetch, a
+    tab closed while loading) and ends, instead of holding memory until the idle culler."""
+
+    def __init__(self, kernel_manager, timeout: float, log) -> None:
+        self.km, self.timeout, self.log = kernel_manager, timeout, log
+        self.claimed: set[str] = set()
+        notify = kernel_manager.notify_connect
+
+        def notify_connect(kernel_id):
+            self.claimed.add(kernel_id)
+            return notify(kernel_id)
+
+        kernel_manager.notify_connect = notify_connect  # the websocket calls the instance's
+
+    def expect(self, kernel_id: str) -> None:
+        if kernel_id in self.claimed:  # connected already
+            self.claimed.discard(kernel_id)
+        elif self.timeout > 0:
+            IOLoop.current().call_later(self.timeout, self._check, kernel_id)
+
+    async def _check(self, kernel_id: str) -> None:
+        if kernel_id in self.claimed:
+            self.claimed.discard(kernel_id)  # it did its job; the culler watches it from now on
+            return
+        if kernel_id not in self.km:
+            return
+        self.log.info(
+            "Kernel %s: no page connected within %.0f s of its page; shutting it down",
+            kernel_id,
+            self.timeout,
+        )
+        try:
+            await ensure_async(self.km.shutdown_kernel(kernel_id))
+        except Exception as exc:  # already gone, or ending: nothing left to do
+            self.log.debug("Kernel %s could not be shut down: %s", kernel_id, exc)
 
 
 class NotFound(tornado.web.RequestHandler):
@@ -174,7 +355,10 @@ class LessonsVoila(Voila):
 
     name = "voila"  # reads voila.json like Voilà itself
     per_visitor = 4
+    per_address = 0
     max_kernels = 60
+    claim_timeout = 45.0
+    trusted_proxies: frozenset[str] = frozenset()
     pools: dict[str, int] = {}  # noqa: RUF012  notebook path -> warm kernels at start
     reserve = 0
     overrides: dict = {}  # noqa: RUF012  Class -> {trait: value}, applied over the config files
@@ -197,8 +381,10 @@ class LessonsVoila(Voila):
 
     def init_settings(self):
         settings = super().init_settings()
-        settings["lesson_limits"] = Limits(self.per_visitor, self.max_kernels)
+        settings["lesson_limits"] = Limits(self.per_visitor, self.max_kernels, self.per_address)
+        settings["lesson_trusted_proxies"] = self.trusted_proxies
         km = self.kernel_manager
+        settings["lesson_claims"] = Claims(km, self.claim_timeout, self.log)
         start_kernel = km.start_kernel
 
         async def start_and_credit(*args, **kwargs):
@@ -318,10 +504,33 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--per-visitor", type=int, default=4)
     parser.add_argument(
+        "--per-address",
+        type=int,
+        default=None,
+        help="lessons open at once from one client address (default 40, enough for a class "
+        "coming in through one school address; 0 for no limit; classroom mode: none)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of this server (repeatable): requests from it are "
+        "counted by the client address it puts in X-Forwarded-For",
+    )
+    parser.add_argument(
+        "--claim-timeout",
+        type=float,
+        default=45.0,
+        help="seconds after its page was sent before a kernel no page connected to ends "
+        "(default 45; 0 keeps it until the idle culler)",
+    )
+    parser.add_argument(
         "--max-kernels",
         type=int,
         default=None,
-        help="lessons open at once in all (default 60; classroom: 3 per student)",
+        help="lessons open at once in all (default: what fits in 70%% of this machine's "
+        f"memory at {KERNEL_MB} MB a lesson; classroom: at most 3 per student)",
     )
     parser.add_argument(
         "--cull-idle",
@@ -351,7 +560,20 @@ def main(argv: list[str] | None = None) -> None:
     classroom = [lesson_path(n, args.root) for n in args.classroom]
     host = args.host or ("0.0.0.0" if classroom else "127.0.0.1")
     LessonsVoila.per_visitor = args.per_visitor
-    LessonsVoila.max_kernels = args.max_kernels or (3 * args.students if classroom else 60)
+    fits, memory = memory_cap()
+    if args.max_kernels:
+        LessonsVoila.max_kernels, why = args.max_kernels, "--max-kernels"
+    elif classroom:
+        LessonsVoila.max_kernels = min(fits, 3 * args.students)
+        why = f"3 per student, within 70 % of {memory:.1f} GiB at {KERNEL_MB} MB a lesson"
+    else:
+        LessonsVoila.max_kernels = fits
+        why = f"70 % of {memory:.1f} GiB of memory at {KERNEL_MB} MB a lesson"
+    # classroom mode serves a class on its own network: no per-address door there
+    per_address = args.per_address if args.per_address is not None else 40
+    LessonsVoila.per_address = 0 if classroom else per_address
+    LessonsVoila.claim_timeout = args.claim_timeout
+    LessonsVoila.trusted_proxies = frozenset(args.trusted_proxy)
     LessonsVoila.pools = {nb: args.students for nb in classroom}
     LessonsVoila.reserve = args.reserve if args.reserve is not None else max(2, args.students // 6)
     culling = {}
@@ -385,6 +607,12 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print(f"  Lezioni in italiano: {base}{LANDING_IT}", flush=True)
         print(f"  Lessons in English:  {base}{LANDING}", flush=True)
+    door = f", {LessonsVoila.per_address} per address" if LessonsVoila.per_address else ""
+    print(
+        f"  Up to {LessonsVoila.max_kernels} lessons open at once ({why}), "
+        f"{args.per_visitor} per visitor{door}.",
+        flush=True,
+    )
     print("  (Ctrl-C stops the server)\n", flush=True)
     LessonsVoila.launch_instance(
         [

@@ -375,16 +375,18 @@ async def visit(
     opened: asyncio.Event | None = None,
     script_time: float = 0.0,
     control: bool = True,
+    session: Session | None = None,
 ) -> Session:
     """Open ``notebook`` like Voilà's page does, wait for a live widget, keep the page open until
     ``close`` is set (if given), then leave (the shutdown beacon). Errors are recorded, never
     raised. ``script_time``: seconds between the page and its websocket, as a browser spends
     loading Voilà's scripts. ``control``: ask for all states at once first, as the page does;
-    False: only widget by widget (the page's fallback)."""
+    False: only widget by widget (the page's fallback). ``session``: the Session to fill (a
+    caller that acts as the same visitor while the page is open reads its cookies there)."""
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
-    s = Session(notebook)
+    s = session if session is not None else Session(notebook)
     client = AsyncHTTPClient(force_instance=True, max_clients=4)
     start = time.perf_counter()
     deadline = time.monotonic() + timeout

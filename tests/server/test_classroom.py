@@ -76,7 +76,7 @@ def test_one_visitor_past_the_cap_gets_a_page_that_says_why(browser, classroom):
     second = context.new_page()
     response = second.goto(f"{classroom.base}/voila/render/{LESSON}")
     assert response.status == 429
-    assert "already have 1 lessons open" in second.inner_text("body")
+    assert "already have a lesson open" in second.inner_text("body")
     kernels = len(classroom.kernels())
     context.close()
     assert kernels == STUDENTS  # the refused page started no kernel
