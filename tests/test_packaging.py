@@ -17,9 +17,21 @@ def _norm(requirement: str) -> tuple[str, str]:
     return name, match.group(2).replace(" ", "")
 
 
+# A PyPI requirement's name with extras -> the conda-forge package that is the same thing.
+# psycopg[binary] is the wheel with libpq inside; conda-forge's psycopg depends on its libpq.
+CONDA_NAMES = {"psycopg[binary]": "psycopg"}
+
+
+def _conda_name(requirement: str) -> str:
+    for pip_name, conda_name in CONDA_NAMES.items():
+        if requirement.startswith(pip_name):
+            return conda_name + requirement[len(pip_name) :]
+    return requirement
+
+
 def pyproject_deps() -> dict[str, str]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    return dict(_norm(r) for r in data["project"]["dependencies"])
+    return dict(_norm(_conda_name(r)) for r in data["project"]["dependencies"])
 
 
 def environment_deps() -> dict[str, str]:
