@@ -22,7 +22,8 @@ from .rules import (
     observation,
     winners,
 )
-from .state import AirWarState, Raid, from_json, to_json  # saves judged by check_state
+from .saves import from_json, to_json  # saves judged by check_state
+from .state import AirWarState, Raid
 
 __all__ = [
     "ACTION_CLASSES",

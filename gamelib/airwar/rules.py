@@ -12,7 +12,7 @@ Sections cited as ``§<heading>`` are the headings of the Italian rulebook
 - :mod:`.damage` §Fase di Assegnazione dei Danni, §Carta Industria, §Carta Convoglio,
   §Basi Aeree, §Portaerei, landing;
 - :mod:`.values` capacity, Defense and attack values with War and Battle cards;
-- :mod:`.queries` ``current_player``, ``is_over``, ``winners``; saves are in :mod:`.state`.
+- :mod:`.queries` ``current_player``, ``is_over``, ``winners``; saves are in :mod:`.saves`.
 
 ``apply`` copies the state, checks the action against ``legal_actions`` (raising
 ``IllegalAction`` with the rule and a reason before anything changes) and then plays it,
@@ -35,7 +35,8 @@ from .actions import CODEC, Mobilise
 from .cards import SIDES
 from .combat import duel_values
 from .queries import current_player, is_over, winners
-from .state import NAME, AirWarState, from_json, to_json
+from .saves import from_json, to_json
+from .state import NAME, AirWarState
 from .turn import new_game
 from .values import (
     CARDS,

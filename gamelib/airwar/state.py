@@ -9,10 +9,10 @@ cards, aircraft waiting to be sacrificed); ``locations`` lists them for tests an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from gamelib.core import RngState, dump_save, guarded_load, rng_from_json, rng_to_json
+from gamelib.core import RngState
 
 NAME = "airwar"
 
@@ -82,17 +82,6 @@ class Raid:
         out += self.duel_cards + self.sacrifice_pool
         out += [c for c in (self.duel_att, self.duel_def) if c]
         return out
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> Raid:
-        raid = Raid(**{f.name: data[f.name] for f in fields(Raid)})
-        for name in ("mission", "exposed_att", "intercept", "exposed_def", "duel_cards"):
-            if not isinstance(getattr(raid, name), list):
-                raise ValueError(f"raid.{name} must be a list")
-        return raid
 
 
 @dataclass
@@ -171,34 +160,3 @@ class AirWarState:
         if self.raid is not None:
             out += self.raid.cards()
         return out
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["rng"] = rng_to_json(self.rng)
-        out["raid"] = self.raid.to_dict() if self.raid is not None else None
-        return out
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> AirWarState:
-        kwargs = {f.name: data[f.name] for f in fields(AirWarState)}
-        kwargs["rng"] = rng_from_json(data["rng"])
-        kwargs["raid"] = Raid.from_dict(data["raid"]) if data["raid"] is not None else None
-        state = AirWarState(**kwargs)
-        for name in ("industry", "convoy", "deck", "hand", "discard", "bases", "carriers"):
-            value = getattr(state, name)
-            if not isinstance(value, list) or len(value) != 2:
-                raise ValueError(f"{name} must hold two sides")
-        return state
-
-
-def to_json(state: AirWarState) -> str:
-    """The versioned save (``from_json(to_json(s)) == s``)."""
-    return dump_save(NAME, state.to_dict())
-
-
-def from_json(text: str | bytes) -> AirWarState:
-    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
-    :func:`gamelib.airwar.invariants.check_state`, raises SaveFormatError."""
-    from gamelib.airwar.invariants import check_state  # it imports this module
-
-    return guarded_load(NAME, text, AirWarState.from_dict, check=check_state)

@@ -26,8 +26,9 @@ from gamelib.logiquo.ending import ranking_key
 from gamelib.logiquo.invariants import check_state
 from gamelib.logiquo.queries import current_player, is_over, winners
 from gamelib.logiquo.rules import apply, legal_actions, observation
+from gamelib.logiquo.saves import from_json, to_json
 from gamelib.logiquo.setup import new_game
-from gamelib.logiquo.state import NAME, State, from_json, to_json
+from gamelib.logiquo.state import NAME, State
 
 __all__ = [
     "NAME",

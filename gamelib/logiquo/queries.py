@@ -1,6 +1,6 @@
 """Protocol queries that only read a state: who must decide now, whether the game is over,
 who won; and the views of a pending offer and of a collaboration round, which ``observation``
-and the bots' quick view share. Saves (``to_json``/``from_json``) are in :mod:`.state`.
+and the bots' quick view share. Saves (``to_json``/``from_json``) are in :mod:`.saves`.
 """
 
 from __future__ import annotations

@@ -9,18 +9,10 @@ Decks are lists whose *last* element is the top card.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelib.core import (
-    RngState,
-    SaveFormatError,
-    dump_save,
-    guarded_load,
-    rng_from_json,
-    rng_to_json,
-)
+from gamelib.core import RngState
 
 NAME = "logiquo"
 
@@ -146,36 +138,3 @@ class State:
         for data in self.data:
             out.extend(data)
         return out
-
-
-def to_json(state: State) -> str:
-    """The versioned save (``gamelib.core.dump_save``); ``from_json(to_json(s)) == s``."""
-    payload = {f.name: getattr(state, f.name) for f in dataclasses.fields(State)}
-    payload["rng"] = rng_to_json(state.rng)
-    return dump_save(NAME, payload)
-
-
-def _build(payload: dict[str, Any]) -> State:
-    names = {f.name for f in dataclasses.fields(State)}
-    missing = names - payload.keys()
-    if missing:
-        raise SaveFormatError("load.saved_game_lacks", missing=sorted(missing))
-    kwargs = {name: payload[name] for name in names}
-    kwargs["rng"] = rng_from_json(payload["rng"])
-    state = State(**kwargs)
-    if state.phase not in PHASES:
-        raise SaveFormatError("load.unknown_phase_saved_game", phase=state.phase)
-    ids = sorted(state.all_card_ids())
-    if ids != list(range(140 * int(state.copies))):
-        raise SaveFormatError("load.saved_game_cards_do")
-    if not (len(state.hands) == len(state.data) == len(state.alive) == len(state.players)):
-        raise SaveFormatError("load.saved_game_has_inconsistent")
-    return state
-
-
-def from_json(text: str | bytes) -> State:
-    """Load a save made by :func:`to_json`; a damaged or foreign file, or one whose game breaks
-    :func:`gamelib.logiquo.invariants.check_state`, raises SaveFormatError."""
-    from gamelib.logiquo.invariants import check_state  # it imports this module
-
-    return guarded_load(NAME, text, _build, check=check_state)

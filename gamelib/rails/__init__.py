@@ -3,7 +3,8 @@ protocol of :mod:`gamelib.core`: ``new_game``, ``legal_actions``, ``apply``, ``c
 ``is_over``, ``winners``, ``to_json``, ``from_json``, ``observation`` and ``bots.RandomBot``.
 
 Submodules: ``board`` (map and tickets), ``cards``, ``state``, ``actions``, ``rules`` (the
-engine), ``scoring``, ``routes`` (graph algorithms), ``bots``, ``simulate``.
+engine), ``scoring``, ``invariants`` (``check_state``), ``saves`` (``to_json`` / ``from_json``),
+``routes`` (graph algorithms), ``bots``, ``simulate``.
 """
 
 from gamelib.rails import bots

@@ -9,7 +9,8 @@ the names interfaces, bots and tests use are re-exported from here.
 ``claims.py``        §Occupare le strade, §Punti: claiming routes
 ``tickets.py``       §Prendere le carte Destinazione (and keeping at §Preparazione)
 ``limits.py``        the rules' numbers (``data/rules.json``) and the board
-``scoring.py``       §Calcolo dei punti; ``state.py``: the state, saves
+``scoring.py``       §Calcolo dei punti; ``state.py``: the state; ``invariants.py``:
+                     ``check_state``; ``saves.py``: ``to_json`` / ``from_json``
 ==================== ========================================================================
 
 Citations name the rulebook's section headings (see docs/rules/rails.md): §Preparazione,
@@ -54,6 +55,7 @@ from gamelib.rails.limits import (
     TRAINS,
     WIPE,
 )
+from gamelib.rails.saves import from_json, to_json
 from gamelib.rails.setup import new_game
 from gamelib.rails.state import (
     NAME,
@@ -64,8 +66,6 @@ from gamelib.rails.state import (
     TURN,
     RailsState,
     copy_state,
-    from_json,
-    to_json,
 )
 from gamelib.rails.turn import current_player, end_turn, is_over, winners, wrong_phase
 
