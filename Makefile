@@ -67,6 +67,19 @@ chromium: $(VENV)/.test
 	  $(VPY) -m playwright install chromium; \
 	fi
 
+# The record store's PostgreSQL tests (tests/record/) start a throwaway server of their own from
+# Debian's package: installed when we are root and it is missing; otherwise say where it is.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "postgresql: $$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"; \
+	elif command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then \
+	  echo "postgresql: $$(dirname $$(command -v initdb))"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+	  echo "postgresql not found: install your system's postgresql server package (tests/record/ needs it)"; \
+	fi
+
 lint: $(VENV)/.test
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
@@ -77,7 +90,7 @@ lint: $(VENV)/.test
 # Chromium; tests that share a page or a server keep to one worker (their xdist_group mark).
 # TEST_WORKERS=0 runs the suite in one process.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n < 4 ? n + 1 : 4 )))
-test: $(VENV)/.test chromium hub-proxy axe lint
+test: $(VENV)/.test chromium postgres hub-proxy axe lint
 	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # The lessons as a static site in build/static/ (docs/static.md): Voici, Pyodide from npm, wheels
