@@ -153,14 +153,22 @@ def _engine(url: str) -> Engine:
     if backend == "postgresql":
         # psycopg 3 whatever driver the URL named; one kept connection a kernel (a class on a
         # hub opens many kernels), a few more while busy; a dead one is noticed before use.
+        # No statement waits long for a lock: the write is tried again instead.
         return create_engine(
             parsed.set(drivername="postgresql+psycopg"),
             pool_size=1,
             max_overflow=4,
             pool_pre_ping=True,
-            connect_args={"connect_timeout": 10},
+            connect_args={"connect_timeout": 10, "options": "-c lock_timeout=5000"},
         )
     raise RecordError("record.backend_unsupported", backend=backend)
+
+
+def _id(learner_id: object) -> int:
+    """A learner id as the database compares it; anything else is no one's."""
+    if not isinstance(learner_id, int) or isinstance(learner_id, bool):
+        raise RecordError("record.not_found")
+    return learner_id
 
 
 def _transient(exc: DBAPIError, backend: str) -> bool:
@@ -219,9 +227,6 @@ class Store:
         def work() -> T:
             connection = self._engine.connect().execution_options(record_write=True)
             with connection as conn, conn.begin():
-                if self.backend == "postgresql":
-                    # no statement of ours waits long for a lock: we retry instead
-                    conn.execute(text("SET LOCAL lock_timeout = '5s'"))
                 return fn(conn)
 
         return self._attempt(work)
@@ -235,8 +240,7 @@ class Store:
 
     def _seen(self, conn: Connection, learner_id: object, now: datetime) -> int:
         """The learner's id, checked, their last-seen time moved on; else record.not_found."""
-        if not isinstance(learner_id, int) or isinstance(learner_id, bool):
-            raise RecordError("record.not_found")
+        _id(learner_id)
         seen = conn.execute(
             select(learners.c.seen_at).where(learners.c.id == learner_id)
         ).scalar_one_or_none()
@@ -356,6 +360,8 @@ class Store:
         return name
 
     def nickname(self, learner_id: int) -> str | None:
+        _id(learner_id)
+
         def read(conn: Connection) -> str | None:
             row = conn.execute(
                 select(learners.c.nickname).where(learners.c.id == learner_id)
@@ -396,6 +402,7 @@ class Store:
 
     def events(self, learner_id: int, lesson: str | None = None) -> list[Event]:
         """A learner's events in the order they were recorded (of one lesson, if given)."""
+        _id(learner_id)
         query = select(events).where(events.c.learner_id == learner_id).order_by(events.c.id)
         if lesson is not None:
             query = query.where(events.c.lesson == lesson)
@@ -428,6 +435,7 @@ class Store:
 
     def get_save(self, learner_id: int, lesson: str, table: str) -> str | None:
         """The latest save of this game table, None if there is none."""
+        _id(learner_id)
         return self._read(
             lambda conn: conn.execute(
                 select(saves.c.text).where(
@@ -459,6 +467,7 @@ class Store:
 
     def export(self, learner_id: int) -> dict[str, Any]:
         """Everything kept about a learner, as the versioned file of :mod:`record.exchange`."""
+        _id(learner_id)
 
         def read(conn: Connection) -> dict[str, Any]:
             nickname = conn.execute(
@@ -534,6 +543,7 @@ class Store:
 
     def forget(self, learner_id: int) -> bool:
         """Erase a learner and everything recorded of them; False if there was no such one."""
+        _id(learner_id)
 
         def erase(conn: Connection) -> bool:
             found = conn.execute(

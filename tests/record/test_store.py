@@ -120,6 +120,32 @@ def test_unknown_learner_ids_are_not_found(store):
             call()
 
 
+@pytest.mark.parametrize("learner_id", ["1", 1.0, True, None])
+def test_an_id_that_is_not_an_integer_is_no_one(store, learner_id):
+    store.record(store.new_learner().id, "l", "i", "attempt", {})
+    for call in (
+        lambda: store.events(learner_id),
+        lambda: store.get_save(learner_id, "l", "t"),
+        lambda: store.nickname(learner_id),
+        lambda: store.export(learner_id),
+        lambda: store.forget(learner_id),
+    ):
+        with refused("record.not_found"):
+            call()
+
+
+def test_expire_days_must_be_a_positive_whole_number(store_url):
+    for days in (0, -1, 1.5, "365"):
+        with refused("record.invalid"):
+            record.open_store(store_url, expire_days=days)
+
+
+def test_a_file_that_is_not_a_database_is_unavailable(tmp_path):
+    (tmp_path / "record.sqlite3").write_bytes(b"not a database" * 100)
+    with refused("record.unavailable"):
+        record.open_store(data_dir=tmp_path)
+
+
 def test_an_unsupported_database_is_refused():
     with refused("record.backend_unsupported"):
         record.open_store("mysql://user@localhost/db")
