@@ -14,7 +14,7 @@ HOST   ?= 127.0.0.1
 # Voila finds the lessons' template here even before the package's data files are installed.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter
 
-.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute static test-static
+.PHONY: run classroom test lint chromium benchmark clean hub hub-proxy axe precompute static test-static postgres
 
 # An existing .venv is kept whatever Python made it, so a newer Python on PATH does not rebuild
 # it; one made by a Python older than 3.11, or whose Python is gone, is refused with a sentence

@@ -2,8 +2,8 @@
 
 A layer beside ``gamelib``: it knows no game rule, no widget and no language (it returns codes
 and data; the widgets word them). No name, e-mail or address is stored: a learner is a random
-key in their browser and a resume code on paper, both kept only as hashes, with an optional
-nickname. Records expire a year after a learner was last seen; a learner can take a copy
+key in each of their browsers and a resume code on paper, all kept only as hashes, with an
+optional nickname. Records expire a year after a learner was last seen; a learner can take a copy
 (export), bring it back (import) and be forgotten. ``docs/record.md`` says what is stored where.
 """
 

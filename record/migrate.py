@@ -4,7 +4,9 @@
 transaction that holds the database's write lock (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an
 advisory lock), so that thirty kernels opening a fresh database at once migrate it once. A
 database at a revision this code does not know, which a newer version wrote, is refused with
-``record.db_newer`` before anything is changed.
+``record.db_newer`` before anything is changed. On SQLite the migration runs with foreign keys
+off (checked with ``PRAGMA foreign_key_check`` before it commits): a batch migration rebuilds a
+table, and with the keys on, dropping the old copy would cascade into every row referring to it.
 
 A new revision: a file in ``migrations/versions/`` with ``down_revision`` set to the newest one
 (``python -m alembic``'s template is ``migrations/script.py.mako``; or
@@ -68,27 +70,65 @@ def _refuse_unknown(scripts: ScriptDirectory, revisions: tuple[str, ...]) -> Non
             raise RecordError("record.db_newer", revision=rev, head=scripts.get_current_head())
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the database to head, or refuse it (``record.db_newer``) with nothing changed."""
+def upgrade(engine: Engine, target: str | None = None) -> None:
+    """Bring the database to head (or to ``target``, an older revision: the tests build a
+    database as an older version left it), or refuse it (``record.db_newer``) with nothing
+    changed."""
     scripts = script()
-    target = scripts.get_current_head()
+    target = target or scripts.get_current_head()
     with engine.connect() as conn:
         with conn.begin():
             revisions = current(conn)  # the common case: already at head, no write lock taken
         _refuse_unknown(scripts, revisions)
         if revisions == (target,):
             return
-    with _LOCK, engine.connect().execution_options(record_write=True) as conn, conn.begin():
-        if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
-        revisions = current(conn)  # again, now that no one else can be migrating
-        _refuse_unknown(scripts, revisions)
-        if revisions == (target,):
-            return
+    _locked(engine, scripts, target, scripts._upgrade_revs)
 
-        def steps(rev, _context):
-            return scripts._upgrade_revs(target, rev)
 
-        with EnvironmentContext(config(), scripts, fn=steps, destination_rev=target) as env:
-            env.configure(connection=conn, target_metadata=metadata, version_table=VERSION_TABLE)
-            env.run_migrations()
+def downgrade(engine: Engine, target: str) -> None:
+    """Take the database back to ``target`` (an operator's step, never done at open)."""
+    scripts = script()
+    _locked(engine, scripts, target, scripts._downgrade_revs)
+
+
+def _locked(engine: Engine, scripts: ScriptDirectory, target: str, revs) -> None:
+    """Alembic's steps from the database's revision to ``target`` (``revs(target, current)``)
+    in one transaction under the write lock; nothing if another process got there first."""
+    with _LOCK, engine.connect().execution_options(record_write=True) as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            _sqlite_foreign_keys(conn, on=False)
+        try:
+            with conn.begin():
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
+                revisions = current(conn)  # again, now that no one else can be migrating
+                _refuse_unknown(scripts, revisions)
+                if revisions == (target,):
+                    return
+                with EnvironmentContext(
+                    config(),
+                    scripts,
+                    fn=lambda rev, _ctx: revs(target, rev),
+                    destination_rev=target,
+                ) as env:
+                    env.configure(
+                        connection=conn, target_metadata=metadata, version_table=VERSION_TABLE
+                    )
+                    env.run_migrations()
+                if sqlite:  # the keys were off: every row must still point at one
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:  # rolled back
+                        raise RuntimeError(f"migrating to {target} broke foreign keys: {broken}")
+        finally:
+            if sqlite:
+                _sqlite_foreign_keys(conn, on=True)
+
+
+def _sqlite_foreign_keys(conn: Connection, *, on: bool) -> None:
+    """SQLite's foreign keys on or off for this connection. A batch migration rebuilds a table
+    (create a copy, drop the old one, rename): with the keys on, that DROP deletes every row
+    of the old table first, and ON DELETE CASCADE takes every row that refers to it along.
+    The pragma does nothing inside a transaction, so it goes to the driver before BEGIN (this
+    engine's driver connection commits nothing by itself: pysqlite's isolation_level None)."""
+    conn.connection.driver_connection.execute(f"PRAGMA foreign_keys = {'ON' if on else 'OFF'}")

@@ -33,12 +33,23 @@ learners = Table(
     "learners",
     metadata,
     Column("id", _Id, primary_key=True, autoincrement=True),
-    Column("key_hash", String(64), nullable=False, unique=True),  # sha256 of the browser key
     Column("code_hash", String(64), nullable=False, unique=True),  # scrypt of the resume code
     Column("nickname", String(24), nullable=True),
     Column("created_at", DateTime(), nullable=False),
     Column("seen_at", DateTime(), nullable=False),  # expiry counts from here
     Index("ix_learners_seen_at", "seen_at"),
+)
+
+# The browser keys of each learner, one row a device (sha256 of the key; the key itself is
+# handed out once). A learner has at most record.store.KEYS_PER_LEARNER of them.
+learner_keys = Table(
+    "learner_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("learner_id", _Id, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+    Column("seen_at", DateTime(), nullable=False),  # which key to drop past the cap
+    Index("ix_learner_keys_learner_id", "learner_id"),
 )
 
 # The append-only history of a learner's lessons: one row a check, hint, note or step.

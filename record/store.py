@@ -37,7 +37,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from record import exchange, fields, identity, migrate
 from record.errors import RecordError
-from record.schema import events, guesses, learners, saves
+from record.schema import events, guesses, learner_keys, learners, saves
 
 T = TypeVar("T")
 
@@ -49,6 +49,9 @@ GUESS_LIMIT = 10
 GUESS_WINDOW = timedelta(minutes=10)
 # A learner's "last seen" is written at most this often (a write per event would be waste).
 SEEN_EVERY = timedelta(hours=1)
+# Browser keys a learner may hold (one a device); past this, the least recently seen goes, so
+# typing the code again and again never grows a learner's keys without end.
+KEYS_PER_LEARNER = 20
 BUSY_TIMEOUT_MS = 5_000  # SQLite waits this long for the write lock, each attempt
 ATTEMPTS = 8  # attempts of one transaction before record.unavailable
 BACKOFF_S = 0.05  # first pause between attempts, doubled each time (at most 1 s), jittered
@@ -61,8 +64,9 @@ def utcnow() -> datetime:
 
 @dataclass(frozen=True)
 class Learner:
-    """A learner as the widgets see one. ``key`` (for the browser) and ``code`` (``ABCD-EFGH``,
-    for paper) are set only by :meth:`Store.new_learner`: the store keeps hashes of them."""
+    """A learner as the widgets see one. ``key`` (for the browser) is set only by
+    :meth:`Store.new_learner` and :meth:`Store.add_key`, ``code`` (``ABCD-EFGH``, for paper)
+    only by :meth:`Store.new_learner`: the store keeps hashes of them."""
 
     id: int
     nickname: str | None
@@ -260,19 +264,22 @@ class Store:
         name = None if nickname is None else identity.clean_nickname(nickname)
         for _ in range(5):  # a code already taken: draw another (about 1 in 10^7 a learner)
             key, code = identity.new_key(), identity.new_code()
-            row = {
-                "key_hash": identity.key_hash(key),
-                "code_hash": identity.code_hash(code),
-                "nickname": name,
-            }
+            row = {"code_hash": identity.code_hash(code), "nickname": name}
+            digest = identity.key_hash(key)
 
-            def insert(conn: Connection, row=row) -> int:
+            def insert(conn: Connection, row=row, digest=digest) -> int:
                 now = utcnow()
-                return conn.execute(
+                learner_id = conn.execute(
                     learners.insert()
                     .values(**row, created_at=now, seen_at=now)
                     .returning(learners.c.id)
                 ).scalar_one()
+                conn.execute(
+                    learner_keys.insert().values(
+                        key_hash=digest, learner_id=learner_id, created_at=now, seen_at=now
+                    )
+                )
+                return learner_id
 
             try:
                 learner_id = self._write(insert)
@@ -292,23 +299,106 @@ class Store:
             conn.execute(update(learners).where(learners.c.id == row.id).values(seen_at=now))
         return Learner(row.id, row.nickname)
 
+    def _by_key(self, digest: str):
+        return select(
+            learners.c.id,
+            learners.c.nickname,
+            learners.c.seen_at,
+            learner_keys.c.seen_at.label("key_seen_at"),
+        ).where(learner_keys.c.key_hash == digest, learner_keys.c.learner_id == learners.c.id)
+
     def learner_by_key(self, key: str) -> Learner | None:
-        """The learner whose browser holds ``key``; None for a missing, forged or malformed key."""
+        """The learner whose browser holds ``key`` (any of their keys); None for a missing,
+        forged, malformed or dropped key. The learner and the key count as seen."""
         digest = identity.key_hash(key)
         if digest is None:
             return None
-        row = self._read(
-            lambda conn: conn.execute(
-                select(learners.c.id, learners.c.nickname, learners.c.seen_at).where(
-                    learners.c.key_hash == digest
-                )
-            ).one_or_none()
-        )
+        row = self._read(lambda conn: conn.execute(self._by_key(digest)).one_or_none())
         if row is None:
             return None
-        if row.seen_at >= utcnow() - SEEN_EVERY:
-            return Learner(row.id, row.nickname)  # seen lately: no write
-        return self._write(lambda conn: self._found(learners.c.key_hash, digest, conn))
+        lately = utcnow() - SEEN_EVERY
+        if row.seen_at >= lately and row.key_seen_at >= lately:
+            return Learner(row.id, row.nickname)  # both seen lately: no write
+
+        def seen(conn: Connection) -> Learner | None:
+            row = conn.execute(self._by_key(digest)).one_or_none()
+            if row is None:  # forgotten, expired or dropped meanwhile
+                return None
+            now = utcnow()
+            if row.seen_at < now - SEEN_EVERY:
+                conn.execute(update(learners).where(learners.c.id == row.id).values(seen_at=now))
+            if row.key_seen_at < now - SEEN_EVERY:
+                conn.execute(
+                    update(learner_keys)
+                    .where(learner_keys.c.key_hash == digest)
+                    .values(seen_at=now)
+                )
+            return Learner(row.id, row.nickname)
+
+        return self._write(seen)
+
+    def add_key(self, learner_id: int) -> Learner:
+        """A new browser key for a learner (another device, once the code found them): in the
+        result, ``key``, and nowhere else; their other keys keep working. Past
+        :data:`KEYS_PER_LEARNER` the least recently seen of the others is dropped. Counts as
+        being seen; ``record.not_found`` for no such learner."""
+        _id(learner_id)
+        key = identity.new_key()
+        digest = identity.key_hash(key)
+
+        def add(conn: Connection) -> Learner:
+            now = utcnow()
+            # the learner's row locked (PostgreSQL; SQLite's write lock is the database's), so
+            # two devices adding keys at once cannot both stay under the cap and overshoot it
+            name = conn.execute(
+                select(learners.c.nickname).where(learners.c.id == learner_id).with_for_update()
+            ).one_or_none()
+            if name is None:
+                raise RecordError("record.not_found")
+            self._seen(conn, learner_id, now)
+            conn.execute(
+                learner_keys.insert().values(
+                    key_hash=digest, learner_id=learner_id, created_at=now, seen_at=now
+                )
+            )
+            beyond = (
+                select(learner_keys.c.key_hash)
+                .where(learner_keys.c.learner_id == learner_id, learner_keys.c.key_hash != digest)
+                .order_by(
+                    learner_keys.c.seen_at.desc(),
+                    learner_keys.c.created_at.desc(),
+                    learner_keys.c.key_hash,
+                )
+                .offset(KEYS_PER_LEARNER - 1)
+            )
+            dropped = conn.execute(beyond).scalars().all()
+            if dropped:
+                conn.execute(delete(learner_keys).where(learner_keys.c.key_hash.in_(dropped)))
+            return Learner(learner_id, name.nickname, key=key)
+
+        return self._write(add)
+
+    def new_code(self, learner_id: int) -> str:
+        """A fresh resume code (``ABCD-EFGH``) for a learner who lost theirs, returned here and
+        nowhere else; the old code stops working at once, the learner's keys do not. Counts as
+        being seen; ``record.not_found`` for no such learner."""
+        _id(learner_id)
+        for _ in range(5):  # a code already taken: draw another
+            code = identity.new_code()
+            digest = identity.code_hash(code)  # slow on purpose: before the write lock
+
+            def change(conn: Connection, digest=digest) -> None:
+                self._seen(conn, learner_id, utcnow())
+                conn.execute(
+                    update(learners).where(learners.c.id == learner_id).values(code_hash=digest)
+                )
+
+            try:
+                self._write(change)
+            except IntegrityError:
+                continue
+            return identity.show_code(code)
+        raise RecordError("record.unavailable", reason="codes")
 
     def learner_by_code(self, code: str, client: str) -> Learner | None:
         """The learner whose resume code this is (any case, with or without the dash), else
@@ -537,12 +627,16 @@ class Store:
         return self._write(merge)
 
     def _erase(self, conn: Connection, ids) -> None:
+        # each table by hand: ON DELETE CASCADE would too, but on SQLite only while the
+        # foreign_keys pragma is on
+        conn.execute(delete(learner_keys).where(learner_keys.c.learner_id.in_(ids)))
         conn.execute(delete(events).where(events.c.learner_id.in_(ids)))
         conn.execute(delete(saves).where(saves.c.learner_id.in_(ids)))
         conn.execute(delete(learners).where(learners.c.id.in_(ids)))
 
     def forget(self, learner_id: int) -> bool:
-        """Erase a learner and everything recorded of them; False if there was no such one."""
+        """Erase a learner, all their keys and everything recorded of them; False if there was
+        no such one."""
         _id(learner_id)
 
         def erase(conn: Connection) -> bool:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select, text
 
 import record
 from record import RecordError, identity
-from record.schema import events, guesses, learners, saves
+from record.schema import events, guesses, learner_keys, learners, saves
 from record.store import GUESS_LIMIT, GUESS_WINDOW
 
 
@@ -24,7 +24,7 @@ def counts(store: record.Store) -> dict[str, int]:
     with store._engine.connect() as conn:
         return {
             t.name: conn.execute(select(func.count()).select_from(t)).scalar_one()
-            for t in (learners, events, saves, guesses)
+            for t in (learners, learner_keys, events, saves, guesses)
         }
 
 
@@ -45,10 +45,12 @@ def test_only_hashes_of_key_and_code_are_stored(store):
     learner = store.new_learner()
     with store._engine.connect() as conn:
         row = conn.execute(select(learners)).one()
-        dumped = " ".join(str(v) for v in row)
+        key_row = conn.execute(select(learner_keys)).one()
+        dumped = " ".join(str(v) for v in (*row, *key_row))
     assert learner.key not in dumped
     assert identity.normalise_code(learner.code) not in dumped
-    assert row.key_hash == identity.key_hash(learner.key)
+    assert key_row.key_hash == identity.key_hash(learner.key)
+    assert key_row.learner_id == learner.id
 
 
 def test_a_resume_code_is_read_in_any_case_with_or_without_the_dash(store):
@@ -298,7 +300,13 @@ def test_learners_not_seen_for_a_year_expire_with_their_records(store, clock):
     assert store.expire(now=clock.now + timedelta(days=166)) == 1
     assert store.learner_by_key(old.key) is None
     assert store.learner_by_key(recent.key) is not None
-    assert counts(store) == {"learners": 1, "events": 1, "saves": 1, "guesses": 0}
+    assert counts(store) == {
+        "learners": 1,
+        "learner_keys": 1,
+        "events": 1,
+        "saves": 1,
+        "guesses": 0,
+    }
 
 
 def test_recording_counts_as_being_seen(store, clock):
@@ -339,12 +347,18 @@ def test_forget_erases_every_row_of_the_learner(store):
     with refused("record.not_found"):
         store.export(gone.id)
     with store._engine.connect() as conn:
-        for table in (events, saves):
+        for table in (learner_keys, events, saves):
             left = conn.execute(
                 select(func.count()).select_from(table).where(table.c.learner_id == gone.id)
             ).scalar_one()
             assert left == 0
-    assert counts(store) == {"learners": 1, "events": 1, "saves": 1, "guesses": 1}
+    assert counts(store) == {
+        "learners": 1,
+        "learner_keys": 1,
+        "events": 1,
+        "saves": 1,
+        "guesses": 1,
+    }
     assert len(store.events(kept.id)) == 1
 
 
