@@ -551,8 +551,62 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         default=NOTEBOOKS,
         help="folder of notebooks to serve (tests serve a folder of their own)",
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="folder of the learners' record, one SQLite file (default: $LESSONS_DATA_DIR, "
+        "else ~/.local/share/game-lessons)",
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="keep the learners' record in PostgreSQL instead (postgresql+psycopg://...; "
+        "default: $LESSONS_DB_URL)",
+    )
+    parser.add_argument(
+        "--expire-days",
+        type=int,
+        default=365,
+        help="days after a learner's last visit before their record is erased (default 365)",
+    )
+    parser.add_argument(
+        "--no-record", action="store_true", help="keep nothing of what the learners do"
+    )
     parser.add_argument("--log-level", default="INFO")
     return parser.parse_args(argv)  # fmt: skip
+
+
+def open_record(args: argparse.Namespace) -> str:
+    """Point the kernels at the learners' record (they inherit this environment), open it once
+    so that its schema is migrated and expired learners erased before anyone comes, and say
+    where it is. A record this code cannot use stops the server with the reason."""
+    if args.no_record:
+        os.environ["LESSONS_RECORD"] = "off"
+        return "not kept (--no-record): every reload starts from zero"
+    os.environ.pop("LESSONS_RECORD", None)
+    if args.db:
+        os.environ["LESSONS_DB_URL"] = args.db
+    if args.data is not None:
+        os.environ["LESSONS_DATA_DIR"] = str(args.data.expanduser().resolve())
+        if not args.db:  # --data means SQLite there, whatever the environment said
+            os.environ.pop("LESSONS_DB_URL", None)
+    os.environ["LESSONS_EXPIRE_DAYS"] = str(args.expire_days)
+    from sqlalchemy.engine import make_url
+
+    from record.errors import RecordError
+    from record.store import default_data_dir, open_store
+
+    try:
+        open_store(expire_days=args.expire_days).close()
+    except RecordError as error:
+        raise SystemExit(f"the learners' record cannot be used: {error}") from error
+    if url := os.environ.get("LESSONS_DB_URL"):
+        shown = make_url(url).render_as_string(hide_password=True)
+    else:
+        shown = f"SQLite in {default_data_dir()}"
+    return f"{shown}, erased {args.expire_days} days after a learner's last visit"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -588,6 +642,7 @@ def main(argv: list[str] | None = None) -> None:
         # at once on a busy machine otherwise race for free ports and some fail to bind
         "KernelManager": {"transport": "ipc"} if os.name == "posix" else {},
     }
+    record = open_record(args)
     shown = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown}:{args.port}/"
     print("", flush=True)
@@ -613,6 +668,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.per_visitor} per visitor{door}.",
         flush=True,
     )
+    print(f"  Learners' record: {record}.", flush=True)
     print("  (Ctrl-C stops the server)\n", flush=True)
     LessonsVoila.launch_instance(
         [

@@ -2,8 +2,9 @@
 
 The labs share results through an on-disk cache (``widgets/kit/cache.py``). Tests must neither
 read what an earlier run or a teacher's machine left there nor write into the user's cache, so
-the session gets a fresh cache folder of its own; kernels started by the notebook and browser
-tests inherit it through the environment. A test that needs another setting monkeypatches it.
+the session gets a fresh cache folder of its own, and a fresh folder for the learners' record;
+kernels started by the notebook and browser tests inherit both through the environment. A test
+that needs another setting monkeypatches it.
 
 One Chromium serves the browser and the server tests: Playwright's sync API runs an event loop in
 the main thread for as long as it is open, so a second ``sync_playwright()`` in the same session
@@ -25,6 +26,11 @@ from tests.chromium import CHROMIUM_ARGS, chromium_path
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 _CACHE = tempfile.mkdtemp(prefix="lessons-test-cache-")
 os.environ["CNW_LESSONS_CACHE"] = _CACHE
+# the learners' record (record/, widgets/kit/memory.py): a fresh folder for the session, never
+# the user's own data folder; servers and kernels started by the tests inherit it
+_DATA = tempfile.mkdtemp(prefix="lessons-test-data-")
+os.environ["LESSONS_DATA_DIR"] = _DATA
+os.environ.pop("LESSONS_DB_URL", None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -55,6 +61,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def pytest_unconfigure(config: object) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
+    shutil.rmtree(_DATA, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -128,6 +128,27 @@ def test_notebook_is_committed_clean_and_lesson_shaped(path):
             assert len(lines) <= 6, f"a code cell is a few lines that build a widget: {lines}"
 
 
+LESSON_PAGES = [
+    p
+    for p in NOTEBOOKS
+    if p.name != "index.ipynb" and "teachers" not in p.relative_to(ROOT / "notebooks").parts
+]
+
+
+@pytest.mark.parametrize("path", LESSON_PAGES, ids=ids(LESSON_PAGES))
+def test_a_lesson_starts_its_memory_under_its_own_name_and_language(path):
+    """The cell after the title names the lesson (without its language, so that both pages of
+    a lesson share the learner's record) and the page's language (issue #24)."""
+    rel = path.relative_to(ROOT / "notebooks").as_posix()
+    lang = "it" if rel.startswith("it/") else "en"
+    lesson = rel.removeprefix("it/").removesuffix(".ipynb")
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    first = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    assert nb["cells"].index(first) == 1
+    assert "".join(first["source"]).endswith(f'start_lesson("{lesson}", "{lang}")')
+    assert not any("set_language(" in "".join(c["source"]) for c in nb["cells"])
+
+
 def test_every_lesson_is_linked_from_the_landing_page():
     index = (ROOT / "notebooks" / "index.ipynb").read_text(encoding="utf-8")
     links = set(re.findall(r"\]\(([^)]+\.ipynb)\)", index))

@@ -115,9 +115,16 @@ def test_the_italian_lesson_is_its_english_twin_cell_for_cell(en: Path, it: Path
     english, italian = cells(en), cells(it)
     chooser = [i for i, c in enumerate(italian) if source(c).strip() == CHOOSE_ITALIAN.strip()]
     first_code = next((i for i, c in enumerate(italian) if c["cell_type"] == "code"), None)
-    if any(c["cell_type"] == "code" for c in english):
+    starts = "start_lesson(" in source(italian[first_code]) if first_code is not None else False
+    if any(c["cell_type"] == "code" for c in english) and not starts:
+        # a page without a memory (the teachers'): one cell choosing Italian, before any code
         assert chooser == [first_code], "one cell choosing Italian, before any other code"
         del italian[first_code]
+    elif starts:
+        # a lesson: the cell starting it names the same lesson, each in its own language
+        en_start = next(c for c in english if c["cell_type"] == "code")
+        assert source(en_start).replace('", "en")', '", "it")') == source(italian[first_code])
+        en_start["source"] = source(italian[first_code])
     assert [c["cell_type"] for c in english] == [c["cell_type"] for c in italian]
     for i, (e, s) in enumerate(zip(english, italian, strict=True)):
         e_text, i_text = source(e), source(s)

@@ -12,15 +12,29 @@ game refuses) and raises :class:`SaveRefused` with a code the table turns into w
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelib.core import SAVE_FORMAT, SAVE_VERSION, GameModule, SaveFormatError
+from gamelib.core import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    ActionCodec,
+    GameModule,
+    IllegalAction,
+    SaveFormatError,
+)
 
 # The largest save a table reads. The longest games measured save 8-12 KB (a 3,040-move CNW game
 # for six: 9.5 KB; Logiquo for six: 11.9 KB), so 1 MiB is about a hundred times any real save
 # and small enough that reading and parsing it never stalls the kernel.
 MAX_SAVE_BYTES = 1 << 20
+
+# A whole game (first state, actions, move shown) as the learner's record keeps it: a long game
+# (3,040 CNW moves) is about 200 KB, so 2 MiB is ten times any real one.
+HISTORY_FORMAT = "game-lessons-table"
+HISTORY_VERSION = 1
+MAX_HISTORY_BYTES = 2 << 20
 
 # Why a save was refused, in the order read_save checks; the table says each in words.
 REFUSALS = ("too_big", "not_utf8", "not_json", "not_a_save", "other_game", "newer", "invalid")
@@ -64,6 +78,11 @@ def read_save(game: GameModule, data: str | bytes | memoryview, limit: int = MAX
         # gamelib promises SaveFormatError; anything else is its bug, refused all the same
         damaged = SaveFormatError("damaged", error=type(e).__name__)
         raise SaveRefused("invalid", game=game.NAME, error=damaged) from e
+
+
+def game_codec(game: GameModule) -> ActionCodec:
+    """The game's action codec (every game package exports ``CODEC``)."""
+    return game.CODEC  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -112,6 +131,64 @@ class Session:
     def save(self) -> str:
         """The game's own save of the state shown now."""
         return self.game.to_json(self.state)
+
+    def history_save(self, seats: Sequence[str] = ()) -> str:
+        """The whole game as the learner's record keeps it: the first state's save, every
+        action since (the game's codec) and the move shown, so that a reload resumes here with
+        back and forward; ``seats``: who plays each seat."""
+        codec = game_codec(self.game)
+        return json.dumps(
+            {
+                "format": HISTORY_FORMAT,
+                "version": HISTORY_VERSION,
+                "game": self.game.NAME,
+                "start": self.game.to_json(self.history[0]),
+                "actions": [codec.to_json(a) for a in self.log],
+                "index": self.index,
+                "seats": list(seats),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_history(
+        cls, game: GameModule, data: str | bytes, limit: int = MAX_HISTORY_BYTES
+    ) -> tuple[Session, list[str]]:
+        """The session a :meth:`history_save` describes, replayed move by move (the game's
+        rules judge every one again), and its seats; :class:`SaveRefused` if it cannot be."""
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        if len(raw) > limit:
+            raise SaveRefused("too_big", size=len(raw), limit=limit)
+        try:
+            envelope = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError) as e:
+            raise SaveRefused("not_json", reason=str(e)[:200]) from e
+        if not isinstance(envelope, dict) or envelope.get("format") != HISTORY_FORMAT:
+            raise SaveRefused("not_a_save")
+        if envelope.get("game") != game.NAME:
+            raise SaveRefused("other_game", game=str(envelope.get("game"))[:40])
+        version = envelope.get("version")
+        if not isinstance(version, int) or version > HISTORY_VERSION:
+            raise SaveRefused("newer", version=version, supported=HISTORY_VERSION)
+        actions, index, seats = (envelope.get(k) for k in ("actions", "index", "seats"))
+        if not (
+            isinstance(actions, list)
+            and isinstance(index, int)
+            and 0 <= index <= len(actions)
+            and isinstance(seats, list)
+            and all(isinstance(x, str) and len(x) <= 40 for x in seats)
+        ):
+            raise SaveRefused("invalid", game=game.NAME, error=SaveFormatError("history_shape"))
+        session = cls.start(game, read_save(game, str(envelope.get("start", "")), limit))
+        codec = game_codec(game)
+        for n, data_action in enumerate(actions, 1):
+            try:
+                session.apply(codec.from_json(data_action))
+            except IllegalAction as e:  # a move the rules refuse: not this game's history
+                error = SaveFormatError("history_move", move=n)
+                raise SaveRefused("invalid", game=game.NAME, error=error) from e
+        session.index = index
+        return session, seats
 
     @classmethod
     def load(

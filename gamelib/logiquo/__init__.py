@@ -9,6 +9,7 @@ threat-countermeasure matrix in :mod:`.coverage`, exact odds in :mod:`.odds`, ba
 
 from gamelib.logiquo import actions, bots, cards
 from gamelib.logiquo.actions import (
+    CODEC,
     AcceptOffer,
     ChooseDiscard,
     DeclineOffer,
@@ -31,6 +32,7 @@ from gamelib.logiquo.setup import new_game
 from gamelib.logiquo.state import NAME, State
 
 __all__ = [
+    "CODEC",
     "NAME",
     "State",
     "actions",

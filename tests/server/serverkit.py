@@ -114,6 +114,7 @@ def launched(
     ready: str | None = None,
     timeout: float = 240,
     attempts: int = 3,
+    port: int | None = None,
 ) -> Iterator[Server]:
     """``command(port)`` run from the repository on a free 127.0.0.1 port, its output in
     ``test-artifacts/<name>-<port>.log``, until it listens on that port and answers ``probe``
@@ -123,10 +124,13 @@ def launched(
     picked may be taken by another server before this one binds it. The command must then exit
     (its own port retries off), and another port is tried: a server that moved to another port
     unseen, or an answer from another process's server, would test the wrong thing. That is why
-    "up" means this process listens on the port, not only that the port answers."""
+    "up" means this process listens on the port, not only that the port answers. ``port``: this
+    one (a server started again where its pages were: a browser's storage belongs to the
+    address), tried once."""
     LOGS.mkdir(exist_ok=True)
-    for attempt in range(attempts):
-        port = free_port()
+    wanted = port
+    for attempt in range(1 if wanted else attempts):
+        port = wanted or free_port()
         log = LOGS / f"{name}-{port}.log"
         with open(log, "w") as out:
             proc = subprocess.Popen(
@@ -177,7 +181,9 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running_server(*args: str, ready: str | None = None, timeout: float = 240) -> Iterator[Server]:
+def running_server(
+    *args: str, ready: str | None = None, timeout: float = 240, port: int | None = None
+) -> Iterator[Server]:
     """``classroom/serve.py *args`` on a free 127.0.0.1 port (serve.py starts Voila with no
     port retries); with ``ready``, also wait until that text is in its output (e.g. the
     classroom's "Warm kernels ready")."""
@@ -187,6 +193,7 @@ def running_server(*args: str, ready: str | None = None, timeout: float = 240) -
         "/voila/static/",
         ready=ready,
         timeout=timeout,
+        port=port,
     ) as server:
         yield server
 

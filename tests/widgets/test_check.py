@@ -207,9 +207,11 @@ def test_score_counts_answered_and_right():
     assert score.counts() == (2, 1, 3)
     c.show_me()
     b.box.value = "2"
-    b.check()  # right after a wrong try still counts right
-    assert score.counts() == (3, 2, 3)
-    assert "3 of 3 answered, 2 right" in score.value and "check-score" in score._dom_classes
+    b.check()  # right after a wrong try: right in the end, not at the first try
+    assert b.status == "right" and b.first_try is False
+    assert score.counts() == (3, 1, 3)
+    assert "3 of 3 answered, 1 right at the first try" in score.value
+    assert "check-score" in score._dom_classes
 
 
 def test_the_page_score_counts_the_open_checks_and_follows_them_live(monkeypatch):

@@ -15,8 +15,11 @@ with a model answer behind a button, not scored). A check with ``new_question(se
 class the same question.
 
 :func:`lesson_score` (a :class:`Score`) shows how many of the page's checks were answered and how
-many right. Nothing leaves the kernel: no server grades anything, nothing personal is stored.
-Every text comes from the catalog (``common.check.*``); numbers use its separators.
+many right at the first try: "show me" before any try, or a new question after "show me", never
+counts as right. Every try, "show me", new question and note goes to the learner's record
+(:mod:`widgets.kit.memory`), which gives a returning learner back their checks as they left them:
+status, answer in its control, score. Nothing personal is stored. Every text comes from the
+catalog (``common.check.*``); numbers use its separators.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import ipywidgets as w
 
 from widgets.common import button, tagged
 from widgets.i18n import t
+from widgets.kit.memory import memory
 from widgets.kit.strategy import number
 
 Options = Sequence[tuple[str, Any]]
@@ -89,6 +93,10 @@ class Check(w.VBox):
         self.name = name
         self.status = OPEN
         self.seed = seed
+        self.attempts = 0
+        # right at the first try: None before any try; False once shown before trying
+        self.first_try: bool | None = None
+        self._replaying = False  # restoring from the record: nothing is recorded again
         self.new_question = new_question
         self._base_hint, self._base_explain = hint, on_explain
         self.question_html = tagged(w.HTML(), "check-question")
@@ -118,6 +126,7 @@ class Check(w.VBox):
         self.add_class("check")
         self.add_class(f"check-{name}")
         _register(self)
+        memory().track(name, self.restore)
 
     # ------------------------------------------------------------------ what a kind defines
     def _build(self, options: Options) -> w.Widget:
@@ -140,6 +149,15 @@ class Check(w.VBox):
 
     def put(self, answer: Any) -> None:
         """Set the control to ``answer`` (after "show me")."""
+
+    def raw(self) -> Any:
+        """What the control holds, as plain JSON data for the record (kinds whose values are
+        not plain data keep their options' positions)."""
+        return self.value()
+
+    def put_raw(self, raw: Any) -> None:
+        """Set the control back to what :meth:`raw` gave."""
+        self.put(_thaw(raw))
 
     def instructions(self) -> str:
         """What kind of answer the control takes (a number's tolerance, ...)."""
@@ -196,7 +214,12 @@ class Check(w.VBox):
         if value is None:
             self._say(f"<span style='color:#7d6608'>{self.unreadable()}</span>")
             return None
-        if not self.is_right(value):
+        right = self.is_right(value)
+        self.attempts += 1
+        if self.first_try is None:
+            self.first_try = right
+        self._keep("attempt", answer=self.raw(), right=right)
+        if not right:
             if self.status == OPEN:
                 self._set_status(TRIED)
             hint = t("common.check.hint", hint=self.hint)
@@ -215,8 +238,12 @@ class Check(w.VBox):
         return True
 
     def show_me(self) -> None:
-        """Give the answer, its explanation and the widget state that proves it."""
+        """Give the answer, its explanation and the widget state that proves it. Before any try
+        it costs the first try: the check can no longer count as right."""
         answer = self.answer()
+        if self.first_try is None:
+            self.first_try = False
+        self._keep("shown", after_attempt=self.attempts > 0)
         if self.status != RIGHT:
             self._set_status(SHOWN)
         self.put(answer)
@@ -232,7 +259,58 @@ class Check(w.VBox):
         self.seed += 1
         self._load(self.new_question(self.seed))
         self.put(None)
+        self._keep("new_question")
         self._set_status(OPEN)
+
+    # ------------------------------------------------------------------ the record
+    def _keep(self, kind: str, **payload: Any) -> None:
+        if not self._replaying:
+            memory().record(self.name, kind, {"seed": self.seed, **payload})
+
+    def restore(self, events: Sequence[Any]) -> None:
+        """Be as the learner left this check: their variant, their last answer in the control,
+        the status and first-try result their tries earned. The explanation is not computed
+        again (some answers take a while): pressing "check" shows it."""
+        self._replaying = True
+        try:
+            self.attempts, self.first_try, status, last = 0, None, OPEN, None
+            for event in events:
+                payload = event.payload
+                seed = payload.get("seed", self.seed)
+                if self.new_question is not None and isinstance(seed, int) and seed != self.seed:
+                    self.seed = seed
+                    self._load(self.new_question(seed))
+                if event.kind == "new_question":
+                    status, last = OPEN, None
+                elif event.kind == "attempt":
+                    right = bool(payload.get("right"))
+                    self.attempts += 1
+                    if self.first_try is None:
+                        self.first_try = right
+                    if status in (OPEN, TRIED):
+                        status = RIGHT if right else TRIED
+                    last = ("attempt", payload.get("answer"), right)
+                elif event.kind == "shown":
+                    if self.first_try is None:
+                        self.first_try = False
+                    if status != RIGHT:
+                        status = SHOWN
+                    last = ("shown", None, None)
+            if last is not None and last[0] == "attempt":
+                self.put_raw(last[1])
+                mark, word = ("✓", "right") if last[2] else ("✗", "not_yet")
+                colour = "#1e8449" if last[2] else "#a93226"
+                verdict = f"{mark} <b>{t(f'common.check.{word}')}</b>"
+                self._say(
+                    f"<span style='color:{colour}'>{verdict}</span> {t('common.check.restored')}"
+                )
+            elif last is not None:
+                answer = self.answer()
+                self.put(answer)
+                self._say(f"<b>{t('common.check.answer', answer=self.answer_text(answer))}</b>")
+            self._set_status(status)
+        finally:
+            self._replaying = False
 
     def prove_with(self, on_explain: Callable[[], None]) -> None:
         """Set ``on_explain`` after construction (when it needs the check itself, e.g. to show
@@ -277,6 +355,18 @@ class Choice(Check):
     def put(self, answer: Any) -> None:
         values = [v for _, v in self.radio.options if answer is not None and v in accepted(answer)]
         self.radio.value = values[0] if values else None
+
+    def raw(self) -> Any:
+        """The chosen option's position (its value may be no plain data)."""
+        for i, (_label, v) in enumerate(self.radio.options):
+            if v is not None and v == self.radio.value:
+                return i
+        return None
+
+    def put_raw(self, raw: Any) -> None:
+        options = list(self.radio.options)
+        if isinstance(raw, int) and 0 <= raw < len(options):
+            self.radio.value = options[raw][1]
 
 
 class Pick(Choice):
@@ -369,6 +459,13 @@ class Number(Check):
     def put(self, answer: Any) -> None:
         self.box.value = "" if answer is None else number(answer, self.digits)
 
+    def raw(self) -> Any:
+        return self.box.value[:100]  # what was typed, as typed
+
+    def put_raw(self, raw: Any) -> None:
+        if isinstance(raw, str):
+            self.box.value = raw
+
 
 class Order(Check):
     """Put ``options`` (``(label, id)`` pairs) in order: one drop-down per place; ``answer`` is
@@ -412,6 +509,16 @@ class Order(Check):
         for place, value in zip(self.places, answer or [None] * len(self.places), strict=True):
             place.value = value
 
+    def raw(self) -> Any:
+        ids = [v for _, v in self._items]
+        return [ids.index(p.value) if p.value in ids else None for p in self.places]
+
+    def put_raw(self, raw: Any) -> None:
+        if isinstance(raw, list) and len(raw) == len(self.places):
+            for place, i in zip(self.places, raw, strict=True):
+                if isinstance(i, int) and 0 <= i < len(self._items):
+                    place.value = self._items[i][1]
+
 
 class Reflect(w.VBox):
     """An open question ("why might …"): the learner thinks or writes, then opens a model
@@ -434,6 +541,8 @@ class Reflect(w.VBox):
             layout=w.Layout(width="95%", height="60px"),
         )
         self.open_button.on_click(lambda _b: self.show_me())
+        self._replaying = False
+        self.notes.observe(self._noted, "value")
         head = w.HTML(f"<p style='margin:2px 0'><b>{t('common.check.think')}</b> {question}</p>")
         super().__init__(
             [tagged(head, "check-question"), self.notes, self.open_button, self.feedback],
@@ -443,6 +552,7 @@ class Reflect(w.VBox):
         self.add_class("check-reflect")
         self.add_class(f"check-{name}")
         _register(self)
+        memory().track(name, self.restore)
 
     def model(self) -> str:
         model = self._model
@@ -453,10 +563,28 @@ class Reflect(w.VBox):
 
     def show_me(self) -> None:
         self.status = SHOWN
+        if not self._replaying:
+            memory().record(self.name, "shown", {})
         self.feedback.value = (
             f"<div role='status' aria-live='polite'><b>{t('common.check.model')}</b> "
             f"{self.model()}</div>"
         )
+
+    def _noted(self, change: dict) -> None:
+        if not self._replaying:
+            memory().note(self.name, change["new"])
+
+    def restore(self, events: Sequence[Any]) -> None:
+        """The learner's last note back in its box, the model answer open if it was."""
+        self._replaying = True
+        try:
+            notes = [e.payload.get("text") for e in events if e.kind == "note"]
+            if notes and isinstance(notes[-1], str):
+                self.notes.value = notes[-1]
+            if any(e.kind == "shown" for e in events):
+                self.show_me()
+        finally:
+            self._replaying = False
 
 
 # ---------------------------------------------------------------------- the lesson's score
@@ -495,10 +623,11 @@ class Score(w.HTML):
 
     def counts(self) -> tuple[int, int, int]:
         """(answered, right, total): a check is answered once tried or shown, right when the
-        learner's answer was right before any "show me"."""
+        learner's first try was right, before any "show me" (a new question after "show me"
+        does not make it right)."""
         checks = self.checks()
-        answered = sum(1 for c in checks if c.status != OPEN)
-        right = sum(1 for c in checks if c.status == RIGHT)
+        answered = sum(1 for c in checks if c.status != OPEN or c.attempts)
+        right = sum(1 for c in checks if c.first_try is True)
         return answered, right, len(checks)
 
     def refresh(self) -> None:
@@ -513,6 +642,13 @@ class Score(w.HTML):
 def lesson_score() -> Score:
     """The score line at the end of a lesson: every check of the page, live."""
     return Score()
+
+
+def _thaw(value: Any) -> Any:
+    """JSON's lists back to the tuples a control's values are."""
+    if isinstance(value, list):
+        return tuple(_thaw(v) for v in value)
+    return value
 
 
 def stack(*checks: w.Widget) -> w.VBox:

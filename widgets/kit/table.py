@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ import ipywidgets as w
 from gamelib.core import IllegalAction
 from widgets.common import Notice, button, card, progress_bar, run_with_progress, seed_box, tagged
 from widgets.i18n import t
+from widgets.kit.memory import memory
 from widgets.kit.refusals import refusal, save_problem
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
@@ -146,10 +148,19 @@ class TableBase(w.VBox):
         setup = self._setup_panel(seats, seed)
         history = self._history_panel()
         middle = self.build()
+        # "continue your game": offered when the learner's record holds a game of this table
+        self.resume_button = button(t("common.table.resume", n=0), f"{self.css}-resume", "play")
+        self.resume_button.on_click(lambda _b: self.resume())
+        self.resume_button.button_style = "success"
+        self.resume_button.layout.display = "none"
+        self._kept: str | None = None  # the record's game, until continued or replaced
+        self._untouched = 0  # moves of a fresh game (the bots' opening); -1: the learner's game
+        self._keeping = False  # nothing is kept before the learner's record has spoken
         self.new_game()
-        super().__init__([setup, *middle, history, self.live], **kwargs)
+        super().__init__([self.resume_button, setup, *middle, history, self.live], **kwargs)
         self.add_class(f"{self.css}-table")
         self.add_class("kit-table")
+        memory().track(f"table:{self.css}", self._offer_resume)
 
     # ------------------------------------------------------------------ hooks of a game
     def build(self) -> list[w.Widget]:
@@ -392,9 +403,12 @@ class TableBase(w.VBox):
         n = self._seats_chosen()
         kinds = [p.value for p in self.seat_pickers[:n]]
         state = self.new_state(kinds, self.seed.value)
+        self._untouched = 0
         self._start(Session.start(self.game, state), kinds)
         self.notice.info(t(f"{self.texts}.started", n=n, seed=self.seed.value))
         self.run_bots()
+        # the bots' opening moves do not make it the learner's game: it replaces no kept one
+        self._untouched = len(self.session.log)
 
     def _start(self, session: Session, kinds: list[str]) -> None:
         self.session = session
@@ -520,6 +534,53 @@ class TableBase(w.VBox):
             f"<a class='{self.css}-save-link' download='{self.css}-save.json' "
             f"href='data:application/json;base64,{encoded}'>⬇ {t(f'{self.texts}.save')}</a>"
         )
+        self._keep()
+
+    # ------------------------------------------------------------------ the learner's record
+    def _keep(self) -> None:
+        """The game so far into the learner's record, after every change: a reload, a closed
+        lid or a restarted server offers to continue at this move. A game not yet begun (no
+        move) replaces nothing, so the offer survives a look at a fresh table."""
+        if self._keeping and self.session.log and len(self.session.log) != self._untouched:
+            self._untouched = -1
+            self._kept = None
+            self.resume_button.layout.display = "none"
+            memory().save_game(self.css, self.session.history_save(self.kinds))
+
+    def _offer_resume(self, _events: Any) -> None:
+        """The record has spoken: offer its game of this table, if it holds one."""
+        self._keeping = True
+        text = memory().saved_game(self.css)
+        if not text or len(self.session.log) != self._untouched:
+            return
+        try:
+            moves = json.loads(text).get("index", 0)
+        except (ValueError, AttributeError):
+            return
+        self._kept = text
+        self.resume_button.description = t("common.table.resume", n=moves)
+        self.resume_button.tooltip = self.resume_button.description
+        self.resume_button.layout.display = ""
+
+    def resume(self) -> bool:
+        """Continue the game the record keeps, at the move it was left, history included; a
+        game the rules no longer accept is refused with its reason and nothing changes."""
+        if self._kept is None:
+            return False
+        try:
+            session, seats = Session.from_history(self.game, self._kept)
+        except SaveRefused as refused:
+            self.notice.error(t(f"{self.texts}.bad_save", reason=refusal_text(refused)))
+            return False
+        kinds = self._seat_kinds_after_load(session.state)
+        for i, kind in enumerate(seats[: len(kinds)]):
+            if kind in self.seat_kinds:
+                kinds[i] = kind
+                self.seat_pickers[i].value = kind
+        self._untouched = -1
+        self._start(session, kinds)
+        self.notice.info(t("common.table.resumed", n=session.index, total=len(session.log)))
+        return True
 
     def _draw_actions(self, actions: list[Any]) -> None:
         """One button per decision, coloured by its kind; a click plays it. The old buttons are
@@ -583,6 +644,7 @@ class TableBase(w.VBox):
         except SaveRefused as refused:
             self.notice.error(t(f"{self.texts}.bad_save", reason=refusal_text(refused)))
             return False
+        self._untouched = -1
         self._start(session, self._seat_kinds_after_load(session.state))
         self.notice.info(self._loaded_message(session.state))
         return True
