@@ -12,6 +12,7 @@ Everything comes from the two package registries, PyPI and npm, and is cached un
 - What the profile showed the browser spends its start on is cut at build time: plotly's wheel
   without its JavaScript bundles and data files (the page has its own plotly.js), and no jedi or
   sqlite3 (IPython works without them: no completion and no history, which a Voici page never uses).
+  anywidget's wheel loses its page side too: the site carries it as an extension (FRONT_ENDS).
 
 Run it as ``python static/build.py`` (``--offline`` fails instead of reaching a registry).
 """
@@ -60,6 +61,16 @@ PLOTLY_DROP = re.compile(
     r"^(plotly-[^/]+\.data/|jupyterlab_plotly/(labextension|nbextension)/|"
     r"plotly/package_data/(plotly\.min\.js|datasets/)|plotly/matplotlylib/)"
 )
+# anywidget's wheel carries its page side twice (1.1 of its 1.2 MB); the site has it once, as an
+# extension (FRONT_ENDS)
+ANYWIDGET_DROP = re.compile(r"^(anywidget-[^/]+\.data/|anywidget/(labextension|nbextension)/)")
+SLIM = {"plotly": PLOTLY_DROP, "anywidget": ANYWIDGET_DROP}  # wheel name -> members dropped
+# Widgets whose page side is a JupyterLab extension (wheel name -> its folder): JupyterLite's
+# build copies every extension of the environment it runs in into the site, so the site has it
+# when this environment has the package. A widget's model asks for its own release of the page
+# side (anywidget: "~0.11.*"), so the browser's pinned wheel and the extension must agree.
+FRONT_ENDS = {"anywidget": "anywidget"}
+LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 
 
 # Everything the site is made from: a build whose stamp matches these files is reused as is.
@@ -118,6 +129,37 @@ def fetch_wheels(offline: bool) -> list[Path]:
             "--only-binary=:all:", "--python-version", "3.13", "--implementation", "py",
             "--abi", "none", "--platform", "any", "-d", folder, *missing)  # fmt: skip
     return [wheel_for(s, folder) for s in specs]  # type: ignore[misc]
+
+
+def _minor(version: str) -> str:
+    return ".".join(version.split(".")[:2])
+
+
+def front_end_problems(folder: Path = LABEXTENSIONS) -> list[str]:
+    """What keeps the site from drawing a widget of ``FRONT_ENDS``: an extension missing from
+    ``folder`` (the extensions the build copies), or of another release than the pinned wheel."""
+    pins = dict(spec.split("==") for spec in pinned())
+    problems = []
+    for wheel, extension in FRONT_ENDS.items():
+        package = folder / extension / "package.json"
+        if not package.is_file():
+            problems.append(f"no {package}: install {wheel} in the environment that builds")
+            continue
+        version = json.loads(package.read_text(encoding="utf-8"))["version"]
+        if _minor(version) != _minor(pins.get(wheel, "")):
+            problems.append(
+                f"{extension} {version} here, {wheel}=={pins.get(wheel)} in the browser's wheels"
+            )
+    return problems
+
+
+def site_front_end_problems(site: Path) -> list[str]:
+    """The extensions of ``FRONT_ENDS`` the built site does not carry."""
+    return [
+        f"{site}/extensions/{extension} missing"
+        for extension in FRONT_ENDS.values()
+        if not (site / "extensions" / extension / "package.json").is_file()
+    ]
 
 
 def fetch_pyodide(offline: bool) -> Path:
@@ -359,6 +401,8 @@ def lighten_service_worker(path: Path) -> None:
 
 def build(offline: bool) -> None:
     digest = inputs_digest()
+    if problems := front_end_problems():
+        sys.exit("\n".join(problems))
     core = fetch_pyodide(offline)
     wheels = fetch_wheels(offline)
     staged = CACHE / "staged"
@@ -366,9 +410,10 @@ def build(offline: bool) -> None:
     staged.mkdir(parents=True)
     final: list[Path] = []
     for wheel in wheels:
-        if wheel.name.startswith("plotly-"):
+        drop = SLIM.get(wheel.name.split("-")[0])
+        if drop is not None:
             slim = staged / wheel.name
-            rewrite_wheel(wheel, slim, PLOTLY_DROP)
+            rewrite_wheel(wheel, slim, drop)
             final.append(slim)
         else:
             final.append(wheel)
@@ -401,6 +446,8 @@ def build(offline: bool) -> None:
     # a browser asks the site's root for its icon: Voici's own, not a 404 in the console
     shutil.copyfile(OUT / "static" / "favicons" / "favicon.ico", OUT / "favicon.ico")
     lighten_service_worker(OUT / "service-worker.js")
+    if problems := site_front_end_problems(OUT):
+        sys.exit("\n".join(problems))
     STAMP.write_text(digest + "\n")
 
 

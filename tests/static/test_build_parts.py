@@ -3,7 +3,9 @@ the whole site in Chromium is tests/static/test_static_site.py, make test-static
 
 from __future__ import annotations
 
+import json
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 from tests.static.conftest import _build_module
@@ -98,3 +100,53 @@ def test_the_inputs_digest_changes_with_a_lesson_not_with_bytecode(tmp_path, mon
     assert build.inputs_digest() == first
     lesson.write_text('{"cells": []}')
     assert build.inputs_digest() != first
+
+
+def test_anywidget_and_what_it_imports_are_in_the_browsers_wheels():
+    """widgets.kit.browser_store is an anywidget: the browser's Python needs it, psygnal and
+    typing_extensions (anywidget imports both at its import), pinned as the server runs them."""
+    pins = dict(spec.split("==") for spec in build.pinned())
+    for needed in ("anywidget", "psygnal", "typing_extensions"):
+        assert pins.get(needed) == metadata.version(needed), needed
+
+
+def test_anywidgets_page_side_is_an_extension_the_build_copies_of_the_pinned_release():
+    assert "anywidget" in build.FRONT_ENDS
+    assert build.front_end_problems() == [], "this environment builds a site that draws it"
+    package = build.LABEXTENSIONS / build.FRONT_ENDS["anywidget"] / "package.json"
+    assert json.loads(package.read_text())["name"] == "anywidget"
+
+
+def test_a_missing_or_other_release_of_a_page_side_stops_the_build(tmp_path):
+    assert "no " in build.front_end_problems(tmp_path)[0]
+    (tmp_path / "anywidget").mkdir()
+    (tmp_path / "anywidget" / "package.json").write_text('{"version": "0.8.4"}')
+    assert "anywidget 0.8.4 here" in build.front_end_problems(tmp_path)[0]
+    site = tmp_path / "site"
+    assert build.site_front_end_problems(site) == [f"{site}/extensions/anywidget missing"]
+    (site / "extensions" / "anywidget").mkdir(parents=True)
+    (site / "extensions" / "anywidget" / "package.json").write_text("{}")
+    assert build.site_front_end_problems(site) == []
+
+
+def test_anywidgets_wheel_goes_to_the_browser_without_its_page_side(tmp_path):
+    members = {
+        "anywidget/__init__.py": b"",
+        "anywidget/widget.py": b"",
+        "anywidget/labextension/static/main.js": b"x" * 100,
+        "anywidget/nbextension/index.js": b"y",
+        "anywidget-0.11.0.data/data/share/jupyter/labextensions/anywidget/package.json": b"{}",
+        "anywidget-0.11.0.dist-info/METADATA": b"Name: anywidget\nVersion: 0.11.0\n",
+        "anywidget-0.11.0.dist-info/RECORD": b"",
+    }
+    source = _wheel(tmp_path / "anywidget-0.11.0-py3-none-any.whl", members)
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / source.name
+    build.rewrite_wheel(source, target, build.SLIM["anywidget"])
+    with zipfile.ZipFile(target) as z:
+        assert set(z.namelist()) == {
+            "anywidget/__init__.py",
+            "anywidget/widget.py",
+            "anywidget-0.11.0.dist-info/METADATA",
+            "anywidget-0.11.0.dist-info/RECORD",
+        }
