@@ -7,8 +7,22 @@ optional nickname. Records expire a year after a learner was last seen; a learne
 (export), bring it back (import) and be forgotten. ``docs/record.md`` says what is stored where.
 """
 
+from typing import Any
+
 from record.errors import CODES, RecordError
-from record.store import Event, Learner, Store, default_data_dir, open_store
+
+_STORE_NAMES = ("Event", "Learner", "Store", "default_data_dir", "open_store")
+
+
+def __getattr__(name: str) -> Any:
+    """The store's names, imported when first asked for: ``record.errors`` and
+    ``record.writer`` must import without SQLAlchemy (a browser's Python has none)."""
+    if name in _STORE_NAMES:
+        from record import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module 'record' has no attribute {name!r}")
+
 
 __all__ = [
     "CODES",

@@ -169,3 +169,20 @@ def test_no_store_means_the_page_works_and_keeps_nothing(store_dir, monkeypatch)
     assert number.check() is True
     assert memory.state == mem.OFF and bridge.key == ""
     assert not (store_dir / "record.sqlite3").exists()
+
+
+def test_a_lesson_starts_without_the_database_library():
+    """The static site's Python (Pyodide) has no SQLAlchemy: the first cell of every lesson,
+    its memory and the record bar import without it; only opening a store needs it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from widgets.kit.record_bar import start_lesson\n"
+        "start_lesson('cnw/01_board_and_battles', 'it')\n"
+        "print(sorted(m for m in ('sqlalchemy', 'alembic', 'psycopg') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -40,7 +40,7 @@ class RecordBar(w.VBox):
             placeholder="ABCD-EFGH",
             description=t("common.record.code_label"),
             style={"description_width": "initial"},
-            layout=w.Layout(width="260px"),
+            layout=w.Layout(width="340px", max_width="100%"),
         )
         self.resume_button = button(t("common.record.resume"), "record-resume", "sign-in")
         self.resume_button.on_click(lambda _b: self.resume())
@@ -48,14 +48,15 @@ class RecordBar(w.VBox):
             description=t("common.record.nickname_label"),
             placeholder=t("common.record.nickname_placeholder"),
             style={"description_width": "initial"},
-            layout=w.Layout(width="300px"),
+            layout=w.Layout(width="340px", max_width="100%"),
         )
         self.nickname_button = button(t("common.record.nickname_save"), "record-nickname", "tag")
         self.nickname_button.on_click(lambda _b: self.set_nickname())
         self.export_button = button(t("common.record.export"), "record-export", "download")
         self.export_button.on_click(lambda _b: self.export())
         self.export_link = tagged(w.HTML(), "record-export-link")
-        self.upload = w.FileUpload(accept=".json", multiple=False)
+        # ipywidgets' fixed width would cut the label ("Importa i progre…")
+        self.upload = w.FileUpload(accept=".json", multiple=False, layout=w.Layout(width="auto"))
         self.upload.description = t("common.record.import")
         self.upload.observe(self._on_upload, "value")
         self.forget_button = button(t("common.record.forget"), "record-forget", "trash")
