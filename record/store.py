@@ -536,6 +536,21 @@ class Store:
             ).scalar_one_or_none()
         )
 
+    def saves_of(self, learner_id: int, table: str) -> dict[str, str]:
+        """Every lesson's latest save of the table ``table``, by lesson (a landing page reads
+        each lesson's summary at once)."""
+        _id(learner_id)
+        return self._read(
+            lambda conn: {
+                row.lesson: row.text
+                for row in conn.execute(
+                    select(saves.c.lesson, saves.c.text).where(
+                        saves.c.learner_id == learner_id, saves.c.game_table == table
+                    )
+                )
+            }
+        )
+
     # -- the learner's own copy, forgetting, expiry --------------------------------------------
 
     def _rows(self, conn: Connection, learner_id: int):

@@ -115,15 +115,20 @@ def test_the_italian_lesson_is_its_english_twin_cell_for_cell(en: Path, it: Path
     english, italian = cells(en), cells(it)
     chooser = [i for i, c in enumerate(italian) if source(c).strip() == CHOOSE_ITALIAN.strip()]
     first_code = next((i for i, c in enumerate(italian) if c["cell_type"] == "code"), None)
-    starts = "start_lesson(" in source(italian[first_code]) if first_code is not None else False
+    # a page whose first cell names its language itself (a lesson's start_lesson, the landing
+    # page's progress board) needs no cell choosing Italian
+    starts = first_code is not None and any(
+        f in source(italian[first_code]) for f in ("start_lesson(", "progress_board(")
+    )
     if any(c["cell_type"] == "code" for c in english) and not starts:
         # a page without a memory (the teachers'): one cell choosing Italian, before any code
         assert chooser == [first_code], "one cell choosing Italian, before any other code"
         del italian[first_code]
     elif starts:
-        # a lesson: the cell starting it names the same lesson, each in its own language
+        # the cell starting the page names the same lesson, each in its own language
         en_start = next(c for c in english if c["cell_type"] == "code")
-        assert source(en_start).replace('", "en")', '", "it")') == source(italian[first_code])
+        en_text = source(en_start).replace('", "en")', '", "it")').replace('("en")', '("it")')
+        assert en_text == source(italian[first_code])
         en_start["source"] = source(italian[first_code])
     assert [c["cell_type"] for c in english] == [c["cell_type"] for c in italian]
     for i, (e, s) in enumerate(zip(english, italian, strict=True)):

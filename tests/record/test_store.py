@@ -189,6 +189,20 @@ def test_a_save_is_replaced_by_the_next(store):
     assert counts(store)["saves"] == 2
 
 
+def test_every_lessons_save_of_one_table_at_once(store):
+    a, b = store.new_learner(), store.new_learner()
+    store.put_save(a.id, "cnw/01", "score", "a1")
+    store.put_save(a.id, "rails/02", "score", "a2")
+    store.put_save(a.id, "cnw/05", "cnw", "a game")
+    store.put_save(b.id, "cnw/01", "score", "b1")
+    assert store.saves_of(a.id, "score") == {"cnw/01": "a1", "rails/02": "a2"}
+    assert store.saves_of(b.id, "score") == {"cnw/01": "b1"}
+    assert store.saves_of(b.id, "nothing") == {}
+    with pytest.raises(RecordError) as refused:
+        store.saves_of("1", "score")
+    assert refused.value.code == "record.not_found"
+
+
 def test_another_learners_data_is_never_returned(store):
     a, b = store.new_learner("a"), store.new_learner("b")
     store.record(a.id, "l", "i", "attempt", {"who": "a"})

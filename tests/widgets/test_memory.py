@@ -186,3 +186,34 @@ def test_a_lesson_starts_without_the_database_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_landing_page_shows_each_lessons_score_and_creates_no_record(store_dir):
+    from widgets.kit.progress import ProgressBoard
+
+    memory, bridge = page(store_dir)
+    number, choice, *_ = build()
+    kit.lesson_score()  # the lesson's own score line keeps its summary
+    arrive(bridge)
+    number.box.value = "7"
+    number.check()
+    choice.radio.value = "a"
+    choice.check()
+    memory.flush()
+    key = bridge.key
+
+    landing = mem.begin("index", opener=lambda: open_store(data_dir=store_dir))
+    board = ProgressBoard(landing, "en")
+    landing_bridge = BrowserStore()
+    landing.attach(landing_bridge)
+    arrive(landing_bridge, key)
+    assert "1 of 3 checks right at the first try (2 answered)" in board.view.value
+    assert f"href='{LESSON}.ipynb'" in board.view.value
+
+    stranger = mem.begin("index", opener=lambda: open_store(data_dir=store_dir))
+    board = ProgressBoard(stranger, "en")
+    stranger_bridge = BrowserStore()
+    stranger.attach(stranger_bridge)
+    arrive(stranger_bridge)
+    assert "will show here" in board.view.value
+    assert stranger.learner is None and stranger_bridge.key == ""

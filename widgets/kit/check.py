@@ -632,6 +632,8 @@ class Score(w.HTML):
 
     def refresh(self) -> None:
         answered, right, total = self.counts()
+        if self._checks is None and total:  # the lesson's own score: the landing page shows it
+            memory().keep_summary({"answered": answered, "right": right, "total": total})
         text = t("common.check.score", answered=answered, total=total, right=right)
         self.value = (
             "<div role='status' aria-live='polite' style='padding:6px 10px;background:#eef4fb;"

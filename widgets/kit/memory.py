@@ -16,6 +16,7 @@ memory is inert and says so (:attr:`Memory.state`); the page works as before.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -40,6 +41,7 @@ BROKEN = "broken"  # the store could not be opened: nothing is kept
 EARLY_LIMIT = 200  # events kept while waiting for the browser, at most
 NOTE_DELAY = 1.0  # seconds a note's keystrokes are gathered before one write
 NOTE_LIMIT = 4000  # characters of a note kept (a page of writing)
+SUMMARY = "score"  # the save slot of a lesson's score line (the landing page reads them all)
 
 
 def store_enabled() -> bool:
@@ -75,6 +77,7 @@ class Memory:
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
         self._notes: dict[str, str] = {}
+        self._summary = ""
         self.writer: Writer | None = None
 
     # ------------------------------------------------------------------ the browser speaks
@@ -184,6 +187,31 @@ class Memory:
         if learner is None or self.writer is None or self.store is None:
             return
         self.writer.submit(self.store.put_save, learner.id, self.lesson, table, text)
+
+    def keep_summary(self, summary: dict[str, Any]) -> None:
+        """The lesson's score line, for the landing page's progress: kept only for a learner
+        who already has a record (a visitor who only reads stays unknown), once per change."""
+        if self.learner is None or self.writer is None or self.store is None:
+            return
+        text = json.dumps(summary, sort_keys=True)
+        if text != self._summary:
+            self._summary = text
+            self.writer.submit(self.store.put_save, self.learner.id, self.lesson, SUMMARY, text)
+
+    def summaries(self) -> dict[str, dict[str, Any]]:
+        """Every lesson's last score line of this learner, by lesson id."""
+        if self.learner is None or self.store is None:
+            return {}
+        self.flush()
+        found = {}
+        for lesson, text in self.store.saves_of(self.learner.id, SUMMARY).items():
+            try:
+                value = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                found[lesson] = value
+        return found
 
     def saved_game(self, table: str) -> str | None:
         """The table's save kept in the record, if any (what "continue your game" loads)."""
