@@ -217,3 +217,43 @@ def test_the_landing_page_shows_each_lessons_score_and_creates_no_record(store_d
     arrive(stranger_bridge)
     assert "will show here" in board.view.value
     assert stranger.learner is None and stranger_bridge.key == ""
+
+
+def test_a_wrong_code_a_bad_file_and_guessing_are_refused_in_the_pages_language(store_dir):
+    from widgets import i18n
+    from widgets.kit.record_bar import RecordBar
+
+    i18n.set_language("it")
+    try:
+        memory, bridge = page(store_dir)
+        bar = RecordBar(memory)
+        number, *_ = build()
+        arrive(bridge)
+        number.box.value = "7"
+        number.check()
+        memory.flush()
+        bar.code_box.value = "ZZZZ-ZZZZ"
+        assert bar.resume() is False
+        assert "Nessun registro ha questo codice" in bar.notice.value
+        assert memory.learner is not None and number.first_try is True  # nothing changed
+        for text in (b"{not json", b'{"format": "other"}', b"x" * (2 << 20)):
+            assert bar.import_bytes(text) is False
+            assert (
+                "⚠" in bar.notice.value
+                and "niente" in bar.notice.value.lower()
+                or ("troppo grande" in bar.notice.value)
+            )
+        assert number.first_try is True
+        for _ in range(12):  # a guesser is slowed down, and told so
+            bar.code_box.value = "ABCD-EFGH"
+            bar.resume()
+        assert "Troppi codici sbagliati" in bar.notice.value
+        # another fresh browser is not locked out by this one's guesses
+        other, other_bridge = page(store_dir)
+        arrive(other_bridge)
+        other_bar = RecordBar(other)
+        other_bar.code_box.value = "ABCD-EFGH"
+        other_bar.resume()
+        assert "Nessun registro ha questo codice" in other_bar.notice.value
+    finally:
+        i18n.set_language("en")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 import threading
 from collections import defaultdict, deque
@@ -69,7 +70,9 @@ class Memory:
         self.store: Store | None = None
         self.learner: Learner | None = None
         self.key = ""  # the browser's key, kept to tell the browser store about a new learner
-        self.client = client
+        # who is guessing resume codes, for the store's limit: the browser's key, else this page
+        # (never one name for every fresh browser, or one guesser would lock them all out)
+        self.client = client or f"page:{secrets.token_hex(8)}"
         self.bridge: Any = None
         self._restorers: dict[str, list[Restore]] = defaultdict(list)
         self._history: dict[str, list[Event]] = {}
@@ -241,7 +244,7 @@ class Memory:
             return False
         self.flush()
         try:
-            found = self.store.learner_by_code(code, self.client or self.key or "anonymous")
+            found = self.store.learner_by_code(code, f"key:{self.key}" if self.key else self.client)
         except RecordError as error:
             self.problem, self.problem_details = error.code, dict(error.details)
             self._changed()
