@@ -97,3 +97,27 @@ def test_answers_survive_a_reload_a_restart_and_a_second_device(browser, tmp_pat
         r for r in problems.get("failed requests", []) if "/voila/api/shutdown/" not in r
     ]
     assert {k: v for k, v in problems.items() if v} == {}
+
+
+def test_a_game_continues_after_the_server_restarts(browser, tmp_path):
+    """AirWar's table: four moves, the server stops (every kernel ends with it) and starts
+    again; the reloaded page offers the game, which comes back at the same move."""
+    from .pagekit import Play, count
+
+    data, notebook = tmp_path / "record", "airwar/04_play.ipynb"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with running_server(f"--data={data}") as server:
+        page = open_page(context, server.base, notebook).page
+        Play("airwar", moves=4).run(page)
+        moves = count(page, ".airwar-log li")
+        header = page.inner_text(".airwar-log div")
+        port = int(server.base.rsplit(":", 1)[1])
+    with running_server(f"--data={data}", port=port) as server:
+        page.reload(wait_until="domcontentloaded")
+        lesson_ready(page, notebook)
+        wait_text(page, ".airwar-resume", "Continue your game")
+        page.locator(".airwar-resume").click()
+        wait_text(page, ".lesson-notice", "back where you left it")
+        assert count(page, ".airwar-log li") == moves
+        assert page.inner_text(".airwar-log div") == header
+    context.close()
