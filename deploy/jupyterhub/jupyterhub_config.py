@@ -20,6 +20,10 @@ Environment (all optional except the class password):
   LESSONS_HUB_CULL_TIMEOUT    seconds of inactivity before a student's server stops (1800)
   LESSONS_HUB_CULL_EVERY      seconds between the culler's checks (300)
   LESSONS_HUB_MAX_SERVERS     most student servers running at once (40)
+  LESSONS_DB_URL              the learners' record in PostgreSQL (postgresql+psycopg://...),
+                              for a class whose servers span machines; without it, one SQLite
+                              file in LESSONS_HUB_STATE/record shared by every student's server
+  LESSONS_EXPIRE_DAYS         days after a learner's last visit before their record is erased
 """
 
 import ast
@@ -107,6 +111,10 @@ c.Spawner.environment = {
     "JUPYTER_PATH": os.pathsep.join(
         p for p in [str(REPO / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")] if p
     ),
+    # the learners' record (widgets/kit/memory.py, docs/record.md): one for the whole class, not
+    # one per student's home folder, so that a resume code works on any student's server
+    "LESSONS_DATA_DIR": str(STATE / "record"),
+    **{k: os.environ[k] for k in ("LESSONS_DB_URL", "LESSONS_EXPIRE_DAYS") if k in os.environ},
 }
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 30

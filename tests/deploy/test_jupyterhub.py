@@ -392,3 +392,20 @@ def test_the_recipe_runs_servers_as_root_only_with_allow_root(monkeypatch, tmp_p
         monkeypatch.setattr(os, "geteuid", lambda uid=uid: uid)
         config = _load_recipe(tmp_path, LESSONS_HUB_PASSWORD=PASSWORD)
         assert config.Spawner.args == args
+
+
+def test_every_students_server_shares_the_classs_record(tmp_path):
+    """One record for the class (issue #24): a shared SQLite folder in the hub's state, or the
+    PostgreSQL the hub was given; never one per student's home folder."""
+    if not PROXY.exists():
+        pytest.skip("the recipe checks for the proxy first: node/npm absent")
+    config = _load_recipe(tmp_path, LESSONS_HUB_PASSWORD=PASSWORD)
+    env = config.Spawner.environment
+    assert env["LESSONS_DATA_DIR"] == str((tmp_path / "record").resolve())
+    assert "LESSONS_DB_URL" not in env
+    url = "postgresql+psycopg://lessons@127.0.0.1:5432/lessons"
+    config = _load_recipe(
+        tmp_path, LESSONS_HUB_PASSWORD=PASSWORD, LESSONS_DB_URL=url, LESSONS_EXPIRE_DAYS="200"
+    )
+    env = config.Spawner.environment
+    assert env["LESSONS_DB_URL"] == url and env["LESSONS_EXPIRE_DAYS"] == "200"
