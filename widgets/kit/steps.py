@@ -1,0 +1,148 @@
+"""Which steps of a lesson the learner has reached, and a way back to the last one.
+
+A lesson's steps are its ``##`` headings ("Step 3 · ..."), written in Markdown cells, so no widget
+of the kernel knows when one is read. :class:`StepWatcher` draws nothing; in the page it watches
+the headings and tells the kernel each one that comes into view, and scrolls to one when asked.
+:class:`Steps` keeps the reached ones in the learner's record (``kind="step"``, item ``steps``)
+and, on return, offers to go on from the last. Headings are the page's own text: the kernel keeps
+at most :data:`MAX_STEPS` of them, each cut to the record's item length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from widgets.common import button
+from widgets.i18n import t
+from widgets.kit import memory as mem
+
+ITEM = "steps"
+MAX_STEPS = 60  # a lesson has about ten; more is not a lesson's page
+HEADING_LIMIT = 120
+
+_ESM = """
+const clean = (h) => h.textContent.replace(/¶\\s*$/, "").trim().slice(0, 120);
+
+export default {
+  render({ model, el }) {
+    el.hidden = true;
+    el.setAttribute("aria-hidden", "true");
+    const heads = () => [...document.querySelectorAll("h2")];
+    if (typeof IntersectionObserver === "function") {
+      const seen = new Set();
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          const text = clean(entry.target);
+          if (entry.isIntersecting && text && !seen.has(text)) {
+            seen.add(text);
+            model.set("reached", text);
+            model.save_changes();
+          }
+        }
+      }, { threshold: 0.6 });
+      // the page's cells may still be arriving: watch the headings as they appear
+      const watch = () => heads().forEach((h) => observer.observe(h));
+      watch();
+      new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
+    }
+    model.on("change:goto", () => {
+      const target = model.get("goto");
+      const found = heads().find((h) => clean(h) === target);
+      if (found) found.scrollIntoView({ behavior: "smooth", block: "start" });
+    });
+  },
+};
+"""
+
+
+class StepWatcher(anywidget.AnyWidget):
+    """The page's side: ``reached`` is set to each heading that comes into view (once each);
+    setting ``goto`` to a heading's text scrolls the page to it."""
+
+    _esm = _ESM
+    reached = traitlets.Unicode("").tag(sync=True)
+    goto = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", w.Layout(display="none"))
+        super().__init__(**kwargs)
+        self.add_class("kit-step-watcher")
+
+    @traitlets.validate("reached")
+    def _short(self, proposal: dict) -> str:
+        """The browser is not trusted: a heading is text of a bounded length."""
+        value = proposal["value"]
+        return value[:HEADING_LIMIT] if isinstance(value, str) else ""
+
+
+class Steps(w.HBox):
+    """The steps reached, kept; a "go on from ..." button for a returning learner."""
+
+    def __init__(self, memory: mem.Memory, watcher: StepWatcher | None = None) -> None:
+        self.memory = memory
+        self.watcher = watcher or StepWatcher()
+        self.reached: list[str] = []
+        self._restoring = False
+        self.go_on = button(t("common.steps.go_on", step=""), "steps-go-on", "arrow-down")
+        self.go_on.layout.display = "none"
+        self.go_on.on_click(lambda _b: self.go())
+        super().__init__([self.watcher, self.go_on])
+        self.add_class("lesson-steps")
+        self.watcher.observe(self._seen, "reached")
+        memory.track(ITEM, self.restore)
+
+    def _seen(self, change: dict) -> None:
+        heading = change["new"]
+        if heading and heading not in self.reached and len(self.reached) < MAX_STEPS:
+            self.reached.append(heading)
+            if not self._restoring:
+                self._keep(heading)
+
+    def _keep(self, heading: str) -> None:
+        # a visitor who only scrolls is not worth a record: steps are kept for a learner who
+        # already has one (their first check made it), and from then on
+        if self.memory.learner is not None:
+            self.memory.record(ITEM, "step", {"heading": heading})
+
+    def restore(self, events: list[Any]) -> None:
+        """The steps of the record; the last one offered to go on from."""
+        self._restoring = True
+        try:
+            for event in events:
+                heading = event.payload.get("heading")
+                if event.kind == "step" and isinstance(heading, str):
+                    self._seen({"new": heading[:HEADING_LIMIT]})
+        finally:
+            self._restoring = False
+        if self.reached:
+            last = self.reached[-1]
+            self.go_on.description = t("common.steps.go_on", step=last)
+            self.go_on.tooltip = self.go_on.description
+            self.go_on.layout.display = ""
+
+    def go(self) -> None:
+        if self.reached:
+            self.watcher.goto = ""  # the same heading twice still scrolls
+            self.watcher.goto = self.reached[-1]
+        self.go_on.layout.display = "none"
+
+
+def steps_of(memory: mem.Memory) -> Callable[[], list[str]]:
+    """For tests and the landing page: the reached steps the record holds for ``memory``."""
+
+    def read() -> list[str]:
+        if memory.learner is None or memory.store is None:
+            return []
+        memory.flush()
+        return [
+            e.payload.get("heading", "")
+            for e in memory.store.events(memory.learner.id, memory.lesson)
+            if e.item == ITEM and e.kind == "step"
+        ]
+
+    return read
