@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,10 +35,11 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.pool import StaticPool
 
-from record import exchange, fields, identity, migrate
+from record import exchange, fields, identity
 from record.errors import RecordError
-from record.schema import events, guesses, learner_keys, learners, saves
+from record.schema import events, guesses, learner_keys, learners, metadata, saves
 
 T = TypeVar("T")
 
@@ -136,23 +138,12 @@ def _engine(url: str) -> Engine:
         if parsed.database in (None, "", ":memory:"):
             raise RecordError("record.backend_unsupported", backend="sqlite-memory")
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn, _record) -> None:
-            # pysqlite's own BEGIN comes too late and never as IMMEDIATE: we send ours.
-            dbapi_conn.isolation_level = None
-            cursor = dbapi_conn.cursor()
-            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = NORMAL")
-            cursor.execute("PRAGMA foreign_keys = ON")
-            cursor.close()
-
-        @event.listens_for(engine, "begin")
-        def _begin(conn: Connection) -> None:
-            write = conn.get_execution_options().get("record_write")
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
+        _sqlite_transactions(
+            engine,
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = NORMAL",
+        )
         return engine
     if backend == "postgresql":
         # psycopg 3 whatever driver the URL named; one kept connection a kernel (a class on a
@@ -166,6 +157,40 @@ def _engine(url: str) -> Engine:
             connect_args={"connect_timeout": 10, "options": "-c lock_timeout=5000"},
         )
     raise RecordError("record.backend_unsupported", backend=backend)
+
+
+def _sqlite_transactions(engine: Engine, *pragmas: str) -> None:
+    """SQLite's transactions as the store wants them: its foreign keys on, ``pragmas`` sent at
+    each connection, and our own BEGIN (pysqlite's comes too late and never as IMMEDIATE)."""
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn, _record) -> None:
+        dbapi_conn.isolation_level = None
+        cursor = dbapi_conn.cursor()
+        for pragma in (*pragmas, "PRAGMA foreign_keys = ON"):
+            cursor.execute(pragma)
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        write = conn.get_execution_options().get("record_write")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def memory_store(dbapi: Any = None) -> Store:
+    """A store in this process's memory (no file), its tables made from :mod:`record.schema`
+    rather than by the migrations (Alembic and its templates are not needed; the tests check the
+    two schemas are the same). Its learners get no resume code: there is no server to resume
+    on, and the browser's Python has no scrypt. ``dbapi``: the SQLite driver, ``sqlite3`` by
+    default; on the static site :mod:`record.sqljs`, SQLite compiled for the browser. Gone with
+    the process: the static site mirrors each learner's export in the browser's storage."""
+    options: dict[str, Any] = {"poolclass": StaticPool}  # one connection: one database
+    if dbapi is not None:
+        options["module"] = dbapi
+    engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, **options)
+    _sqlite_transactions(engine)
+    metadata.create_all(engine)
+    return Store("sqlite://", engine=engine, codes=False)
 
 
 def _id(learner_id: object) -> int:
@@ -187,11 +212,20 @@ def _transient(exc: DBAPIError, backend: str) -> bool:
 class Store:
     """The record of every learner of one database. Thread-safe; one per process is enough."""
 
-    def __init__(self, url: str, *, expire_days: int = EXPIRE_DAYS) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        expire_days: int = EXPIRE_DAYS,
+        engine: Engine | None = None,
+        codes: bool = True,
+    ) -> None:
         if not isinstance(expire_days, int) or expire_days < 1:
             raise RecordError("record.invalid", field="expire_days", reason="range")
         self.expire_days = expire_days
-        self._engine = _engine(url)
+        # codes=False: learners without a resume code (memory_store)
+        self.codes = codes
+        self._engine = engine if engine is not None else _engine(url)
         self.backend: str = self._engine.dialect.name
         self.url = self._engine.url.render_as_string(hide_password=True)
 
@@ -208,6 +242,8 @@ class Store:
 
     def migrate(self) -> None:
         """Bring the schema to head; ``record.db_newer`` for a database newer than this code."""
+        from record import migrate  # Alembic: only where a database is migrated
+
         self._attempt(lambda: migrate.upgrade(self._engine))
 
     def _attempt(self, work: Callable[[], T]) -> T:
@@ -263,8 +299,10 @@ class Store:
         """A new learner; their key and resume code are in the result, and nowhere else."""
         name = None if nickname is None else identity.clean_nickname(nickname)
         for _ in range(5):  # a code already taken: draw another (about 1 in 10^7 a learner)
-            key, code = identity.new_key(), identity.new_code()
-            row = {"code_hash": identity.code_hash(code), "nickname": name}
+            key, code = identity.new_key(), identity.new_code() if self.codes else None
+            # no code: a random value no code hashes to, for the column's uniqueness
+            digest_of_code = identity.code_hash(code) if code else secrets.token_hex(32)
+            row = {"code_hash": digest_of_code, "nickname": name}
             digest = identity.key_hash(key)
 
             def insert(conn: Connection, row=row, digest=digest) -> int:
@@ -285,7 +323,7 @@ class Store:
                 learner_id = self._write(insert)
             except IntegrityError:
                 continue
-            return Learner(learner_id, name, key=key, code=identity.show_code(code))
+            return Learner(learner_id, name, key=key, code=code and identity.show_code(code))
         raise RecordError("record.unavailable", reason="codes")
 
     def _found(self, column, digest: str, conn: Connection) -> Learner | None:
