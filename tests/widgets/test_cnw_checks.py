@@ -23,6 +23,7 @@ from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson5  # noqa: F401 
 from widgets.cnw.shipments import ShipmentLab
 from widgets.cnw.table import CnwTable
 from widgets.cnw.turn import TurnWalkthrough
+from widgets.common import DICE_FACES
 from widgets.i18n import t
 
 board_map = widget_fixture(BoardMap)
@@ -200,6 +201,75 @@ def test_obc_side_matches_the_dice_table(lab):
     c.show_me()  # a new seeded battle moves the sliders to it
     a, d, hub = checks.lesson1._obc_battle(1)
     assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (a, d, hub)
+
+
+FACE = {face: value for value, face in enumerate(DICE_FACES, start=1)}
+
+
+def paired(attack: list[int], defend: list[int], hub: bool) -> tuple[int, int]:
+    """(attacker, defender) losses as a learner pairs the dice: high with high, ties to the
+    defender, +1 on the defender's highest die at a hub (§7.2, §8.3)."""
+    attack, defend = sorted(attack, reverse=True), sorted(defend, reverse=True)
+    k = min(len(attack), len(defend))
+    lost = sum(attack[i] > defend[i] + (1 if hub and i == 0 else 0) for i in range(k))
+    return k - lost, lost
+
+
+def token_gain(lab: BattleLab, side: str) -> int:
+    """What one roll's token gained, read off the dice table as the Try-this of lesson 1 step 8
+    asks: the dice shown, the re-roll line put back (old face instead of the new one), both
+    paired again; the gain is the token owner's exchange (the other side's losses minus its
+    own) after the re-roll minus before."""
+    html = lab.dice.value
+    rows = re.findall(r"<div>(.*?)</div>", html)
+    dice = {
+        "attacker": [FACE[c] for c in rows[0] if c in FACE],
+        "defender": [FACE[c] for c in rows[1] if c in FACE],
+    }
+    la, ld = map(int, re.search(r"Attacker loses (\d), defender loses (\d)", html).groups())
+    hub = lab.hub.value
+    assert (la, ld) == paired(dice["attacker"], dice["defender"], hub)  # the dice as shown
+    before = {k: list(v) for k, v in dice.items()}
+    for row in rows[2:]:
+        old, new = map(int, re.search(r"re-rolled a (\d): it came up (\d)", row).groups())
+        who = "attacker" if row.startswith(f"<i>{t('cnw.battle.attacker')}") else "defender"
+        assert who == side, "only the ticked side re-rolls"
+        before[who].remove(new)
+        before[who].append(old)
+    la0, ld0 = paired(before["attacker"], before["defender"], hub)
+    gain = (ld - la) - (ld0 - la0)
+    return gain if side == "attacker" else -gain
+
+
+def test_the_obc_exercise_measures_what_the_check_compares(lab):
+    """The Try-this of lesson 1 step 8, played as written on the question's battle: each
+    learner ticks only the attacker's token and rolls ten times, then only the defender's, and
+    averages what each token gained. Pooled over many learners (the prose tells the class to
+    pool its rolls), the two averages are the check's exact gains and name the check's answer.
+    The exercise it replaced (count the pawns each side loses) pointed to the defender."""
+    c = by_name(checks.lesson1.obc(lab))["cnw1-obc-side"]
+    for seed in (0, 1, 2, 4):  # 3 against 3 at a hub, then "new question" three times
+        a, d, hub = checks.lesson1._obc_battle(seed)
+        while c.seed < seed:
+            c.next_question()
+        checks.common._set_lab(lab, a, d, hub=hub)  # what the prose asks (and "show me" does)
+        learners, rolls = 600, 10
+        gains = {}
+        for side in ("attacker", "defender"):
+            total = 0
+            for learner in range(learners):
+                lab.seed.value = 10_000 + learner
+                lab.attacker_obc.value = side == "attacker"
+                lab.defender_obc.value = side == "defender"
+                for _ in range(rolls):
+                    lab.roll_button.click()
+                    total += token_gain(lab, side)
+            gains[side] = total / (learners * rolls)
+        exact = dict(zip(gains, checks.lesson1.obc_gains(a, d, hub), strict=True))
+        for side in gains:
+            assert gains[side] == pytest.approx(exact[side], abs=0.04), (seed, side)
+        assert c.answer() == max(gains, key=gains.get), (a, d, hub, gains)
+    lab.attacker_obc.value = lab.defender_obc.value = False
 
 
 def test_monte_carlo_checks(lab):
