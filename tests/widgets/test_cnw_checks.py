@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -270,6 +271,30 @@ def test_the_obc_exercise_measures_what_the_check_compares(lab):
             assert gains[side] == pytest.approx(exact[side], abs=0.04), (seed, side)
         assert c.answer() == max(gains, key=gains.get), (a, d, hub, gains)
     lab.attacker_obc.value = lab.defender_obc.value = False
+
+
+def test_no_obc_question_has_two_right_answers():
+    """Counted in exact fractions, one side's token always gains strictly more in the check's
+    battles; in 1 against 1 both gain the same (one more die each), so it never asks that."""
+
+    def exchange(dist) -> Fraction:
+        return sum(p * (ld - la) for (la, ld), p in dist.items())
+
+    def gains(a: int, d: int, hub: bool) -> tuple[Fraction, Fraction]:
+        base = exchange(battle.roll_distribution(a, d, hub))
+        return (
+            exchange(battle.roll_distribution(a, d, hub, attacker_reroll=True)) - base,
+            base - exchange(battle.roll_distribution(a, d, hub, defender_reroll=True)),
+        )
+
+    for hub in (False, True):
+        gain_a, gain_d = gains(1, 1, hub)
+        assert gain_a == gain_d > 0
+    battles = {checks.lesson1._obc_battle(seed) for seed in range(300)}
+    assert len(battles) == 16  # every battle of up to 3 dice a side but 1 against 1
+    for a, d, hub in battles:
+        gain_a, gain_d = gains(a, d, hub)
+        assert gain_a != gain_d, (a, d, hub)
 
 
 def test_monte_carlo_checks(lab):

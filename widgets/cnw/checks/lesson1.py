@@ -385,11 +385,16 @@ def l1_step5(lab: Any) -> w.VBox:
 
 
 def _obc_battle(seed: int) -> tuple[int, int, bool]:
-    """Attack dice, defence dice, hub of an OBC question: 3 against 3 at a hub, then seeded."""
+    """Attack dice, defence dice, hub of an OBC question: 3 against 3 at a hub, then seeded.
+    Never 1 against 1: there a re-roll is one more die for either side, worth exactly as much
+    to each (docs/rules/cnw.md), so neither answer would be right; such a draw is drawn again."""
     if seed == 0:
         return 3, 3, True
     rng = random.Random(f"cnw1-obc:{seed}")
-    return rng.randint(1, 3), rng.randint(1, 3), rng.random() < 0.5
+    while True:
+        a, d, hub = rng.randint(1, 3), rng.randint(1, 3), rng.random() < 0.5
+        if (a, d) != (1, 1):
+            return a, d, hub
 
 
 def _exchange(dist: dict[tuple[int, int], Any]) -> float:
