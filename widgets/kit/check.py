@@ -3,16 +3,19 @@
 A lesson step ends with a question; a :class:`Check` under its widget lets the learner answer it
 and says right or not yet. The right answer is never typed into a notebook: a check takes a value
 computed from ``gamelib`` when the page runs, or a callable that computes it when first needed, so
-it cannot drift from the data. After a wrong try the check shows a hint naming the control to
-move; after a right answer (or "show me") it shows the explanation and may call ``on_explain``,
-which sets the widget beside it to the state that proves the answer.
+it cannot drift from the data. After a wrong try the check shows a hint; after a right answer (or
+"show me") it shows the explanation and may call ``on_explain``, which sets the widget beside it
+to the state that proves the answer. A hint may be a ladder of up to three rungs (the idea, the
+method, where to look: :mod:`widgets.kit.check_ladder`), one more shown after each wrong try.
 
 Kinds: :class:`Choice` (multiple choice), :class:`Number` (with a stated tolerance),
 :class:`Pick` (an id: gateway, city, card; a drop-down that a map click can set through
 :meth:`Pick.follow`), :class:`Order` (put items in order) and :class:`Reflect` (an open question
 with a model answer behind a button, not scored). A check with ``new_question(seed)`` offers a
 "new question" button that draws the next seeded :class:`Variant`: the same seed gives the whole
-class the same question.
+class the same question. :mod:`widgets.kit.check_kinds` adds :class:`~widgets.kit.check_kinds.
+Reason` (pick the reason, each with its own explanation) and :class:`~widgets.kit.check_kinds.
+Predict` (predict, then see: the answer's element stays hidden until the prediction).
 
 :func:`lesson_score` (a :class:`Score`) shows how many of the page's checks were answered and how
 many right at the first try: "show me" before any try, or a new question after "show me", never
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import html
 import weakref
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +37,7 @@ import ipywidgets as w
 
 from widgets.common import button, tagged
 from widgets.i18n import t
+from widgets.kit.check_ladder import Hint, ladder_html, rungs
 from widgets.kit.memory import memory
 from widgets.kit.strategy import number
 
@@ -47,14 +51,16 @@ LABEL = {"description_width": "initial"}
 @dataclass(frozen=True)
 class Variant:
     """One seeded version of a question: what ``new_question(seed)`` returns. ``options``
-    replaces a choice's options; ``hint`` and ``on_explain``, when given, replace the check's."""
+    replaces a choice's options; ``hint`` (a text or a ladder), ``on_explain`` and a reason's
+    ``explanations`` (one an option), when given, replace the check's."""
 
     question: str
     answer: Any
     explanation: Text
     options: Options | None = None
-    hint: str | None = None
+    hint: Hint | None = None
     on_explain: Callable[[], None] | None = None
+    explanations: Mapping[Any, Text] | None = None
 
 
 def accepted(answer: Any) -> frozenset[Any]:
@@ -68,7 +74,8 @@ class Check(w.VBox):
     """A question, an answer control, "check" and "show me" buttons and the feedback.
 
     ``answer``: the right answer, or a callable computing it (called once per question, when
-    first needed). ``hint``: what to try after a wrong answer, naming a control.
+    first needed). ``hint``: what to try after a wrong answer, naming a control; or a ladder of
+    up to three (the idea, the method, where to look), one more rung after each wrong try.
     ``explanation``: the reasoning, a text or a function of the answer. ``on_explain``: sets
     the widget beside the check to the state that proves the answer (after a right answer or
     "show me"). ``new_question(seed)``: a seeded :class:`Variant`; with it ``question`` and
@@ -83,7 +90,7 @@ class Check(w.VBox):
         question: str | None = None,
         answer: Any = None,
         *,
-        hint: str,
+        hint: Hint,
         explanation: Text = "",
         on_explain: Callable[[], None] | None = None,
         new_question: Callable[[int], Variant] | None = None,
@@ -177,7 +184,9 @@ class Check(w.VBox):
         self._answer = variant.answer
         self._resolved = False
         self.explanation = variant.explanation
-        self.hint = variant.hint or self._base_hint
+        self.hints = rungs(variant.hint or self._base_hint)  # the ladder
+        self.hint = self.hints[0] if self.hints else ""  # its first rung
+        self.rungs_seen = 0
         self.on_explain = variant.on_explain or self._base_explain
         if variant.options is not None:
             self._set_options(variant.options)
@@ -222,20 +231,30 @@ class Check(w.VBox):
         if not right:
             if self.status == OPEN:
                 self._set_status(TRIED)
-            hint = t("common.check.hint", hint=self.hint)
+            if self.rungs_seen < len(self.hints):  # the next rung of the ladder
+                self.rungs_seen += 1
+                self._keep("hint", rung=self.rungs_seen)
             self._say(
                 f"<span class='check-not-yet' style='color:#a93226'>✗ "
-                f"<b>{t('common.check.not_yet')}</b></span> {hint}"
+                f"<b>{t('common.check.not_yet')}</b></span> {self._why_not(value)}"
             )
             return False
         if self.status in (OPEN, TRIED):
             self._set_status(RIGHT)
         self._say(
             f"<span class='check-right' style='color:#1e8449'>✓ "
-            f"<b>{t('common.check.right')}</b></span> {self.explain()}"
+            f"<b>{t('common.check.right')}</b></span> {self._why_right(value)}"
         )
         self._proved()
         return True
+
+    def _why_not(self, value: Any) -> str:
+        """What a wrong answer is told: the rungs of the ladder seen so far."""
+        return ladder_html(self.hints, self.rungs_seen)
+
+    def _why_right(self, value: Any) -> str:
+        """What a right answer is told: the explanation."""
+        return self.explain()
 
     def show_me(self) -> None:
         """Give the answer, its explanation and the widget state that proves it. Before any try
@@ -269,48 +288,62 @@ class Check(w.VBox):
 
     def restore(self, events: Sequence[Any]) -> None:
         """Be as the learner left this check: their variant, their last answer in the control,
-        the status and first-try result their tries earned. The explanation is not computed
-        again (some answers take a while): pressing "check" shows it."""
+        the status and first-try result their tries earned, the hint rungs they saw. The
+        explanation is not computed again (some answers take a while): "check" shows it."""
         self._replaying = True
         try:
-            self.attempts, self.first_try, status, last = 0, None, OPEN, None
-            for event in events:
-                payload = event.payload
-                seed = payload.get("seed", self.seed)
-                if self.new_question is not None and isinstance(seed, int) and seed != self.seed:
-                    self.seed = seed
-                    self._load(self.new_question(seed))
-                if event.kind == "new_question":
-                    status, last = OPEN, None
-                elif event.kind == "attempt":
-                    right = bool(payload.get("right"))
-                    self.attempts += 1
-                    if self.first_try is None:
-                        self.first_try = right
-                    if status in (OPEN, TRIED):
-                        status = RIGHT if right else TRIED
-                    last = ("attempt", payload.get("answer"), right)
-                elif event.kind == "shown":
-                    if self.first_try is None:
-                        self.first_try = False
-                    if status != RIGHT:
-                        status = SHOWN
-                    last = ("shown", None, None)
-            if last is not None and last[0] == "attempt":
-                self.put_raw(last[1])
-                mark, word = ("✓", "right") if last[2] else ("✗", "not_yet")
-                colour = "#1e8449" if last[2] else "#a93226"
-                verdict = f"{mark} <b>{t(f'common.check.{word}')}</b>"
-                self._say(
-                    f"<span style='color:{colour}'>{verdict}</span> {t('common.check.restored')}"
-                )
-            elif last is not None:
-                answer = self.answer()
-                self.put(answer)
-                self._say(f"<b>{t('common.check.answer', answer=self.answer_text(answer))}</b>")
+            status, last = self._replay(events)
+            self._restored(last)
             self._set_status(status)
         finally:
             self._replaying = False
+
+    def _replay(self, events: Sequence[Any]) -> tuple[str, tuple[str, Any, Any] | None]:
+        """Count the kept events again: (the status, the last try or "shown", if any)."""
+        self.attempts, self.first_try, status, last, seen = 0, None, OPEN, None, 0
+        for event in events:
+            payload = event.payload
+            seed = payload.get("seed", self.seed)
+            if self.new_question is not None and isinstance(seed, int) and seed != self.seed:
+                self.seed, seen = seed, 0
+                self._load(self.new_question(seed))
+            if event.kind == "new_question":
+                status, last, seen = OPEN, None, 0
+            elif event.kind == "attempt":
+                right = bool(payload.get("right"))
+                self.attempts += 1
+                if self.first_try is None:
+                    self.first_try = right
+                if status in (OPEN, TRIED):
+                    status = RIGHT if right else TRIED
+                last = ("attempt", payload.get("answer"), right)
+            elif event.kind == "hint" and isinstance(payload.get("rung"), int):
+                seen = max(seen, min(payload["rung"], len(self.hints)))
+            elif event.kind == "shown":
+                if self.first_try is None:
+                    self.first_try = False
+                if status != RIGHT:
+                    status = SHOWN
+                last = ("shown", None, None)
+        self.rungs_seen = seen
+        return status, last
+
+    def _restored(self, last: tuple[str, Any, Any] | None) -> None:
+        """The control and the feedback after a replay: the last answer and its verdict (with
+        the rungs seen, if it was wrong), or the answer shown."""
+        if last is not None and last[0] == "attempt":
+            self.put_raw(last[1])
+            mark, word = ("✓", "right") if last[2] else ("✗", "not_yet")
+            colour = "#1e8449" if last[2] else "#a93226"
+            verdict = (
+                f"<span style='color:{colour}'>{mark} <b>{t(f'common.check.{word}')}</b></span>"
+            )
+            ladder = "" if last[2] else ladder_html(self.hints, self.rungs_seen)
+            self._say(" ".join(x for x in (verdict, ladder, t("common.check.restored")) if x))
+        elif last is not None:
+            answer = self.answer()
+            self.put(answer)
+            self._say(f"<b>{t('common.check.answer', answer=self.answer_text(answer))}</b>")
 
     def prove_with(self, on_explain: Callable[[], None]) -> None:
         """Set ``on_explain`` after construction (when it needs the check itself, e.g. to show

@@ -14,6 +14,7 @@ from widgets.i18n import t
 from widgets.teachers.sheets import Item, Sheet
 
 MANY = 12  # more options than this (a gateway, a card): a line to write on, not a list
+LABELS = {"reflect": "teachers.sheet.reflect", "predict": "teachers.sheet.predict"}  # else question
 
 SHEET_CSS = """
 .teachers-sheet { font-family: Georgia, 'Times New Roman', serif; color: #111; max-width: 46em;
@@ -79,9 +80,12 @@ def _key(item: Item) -> str:
     if item.kind == "reflect":
         return f"<div class='key'><b>{t('teachers.sheet.model')}</b> {item.explanation}</div>"
     tolerance = f" <span class='note'>({_e(item.instructions)})</span>" if item.instructions else ""
+    others = "".join(f"<li><i>{_e(label)}</i>: {why}</li>" for label, why in item.reasons)
     return (
         f"<div class='key'><b>{t('teachers.sheet.answer')}</b> {item.answer}{tolerance}"
-        f"<br><b>{t('teachers.sheet.why')}</b> {item.explanation}</div>"
+        f"<br><b>{t('teachers.sheet.why')}</b> {item.explanation}"
+        + (f"<br><b>{t('teachers.sheet.why_not')}</b><ul>{others}</ul>" if others else "")
+        + "</div>"
     )
 
 
@@ -101,7 +105,7 @@ def sheet_html(sheet: Sheet, key: bool) -> str:
         if item.step != step:
             step = item.step
             parts.append(f"<h2>{_e(step)}</h2>")
-        label = t("teachers.sheet.reflect" if item.kind == "reflect" else "teachers.sheet.question")
+        label = t(LABELS.get(item.kind, "teachers.sheet.question"))
         parts.append(
             f"<div class='teachers-item' data-check='{item.name}'>"
             f"<p class='q'><b>{n}. {label}</b> {item.question}</p>"

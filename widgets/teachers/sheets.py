@@ -30,6 +30,7 @@ import ipywidgets as w
 
 from widgets.i18n import language, set_language
 from widgets.kit.check import Check, Choice, Number, Order, Pick, Reflect
+from widgets.kit.check_kinds import Predicts, Reason
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -42,13 +43,14 @@ class Item:
     """One check as printed: its HTML texts come from the catalog, as the page shows them."""
 
     name: str  # the check's name (``cnw1-bonus``): what a test finds in sheet and key
-    kind: str  # choice, pick, number, order, reflect
+    kind: str  # choice, pick, number, order, reflect, reason, predict
     step: str  # the heading of the lesson step the check belongs to
     question: str
     instructions: str  # a number's tolerance, ...
     choices: tuple[str, ...]
     answer: str  # the right answer in words (a reflection: empty)
     explanation: str  # why (a reflection: its model answer)
+    reasons: tuple[tuple[str, str], ...] = ()  # a reason's wrong options: (label, why not)
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,16 @@ class Sheet:
     @staticmethod
     def from_json(text: str) -> Sheet:
         data = json.loads(text)
-        items = tuple(Item(**{**i, "choices": tuple(i["choices"])}) for i in data.pop("items"))
+        items = tuple(
+            Item(
+                **{
+                    **i,
+                    "choices": tuple(i["choices"]),
+                    "reasons": tuple(tuple(r) for r in i.get("reasons", ())),
+                }
+            )
+            for i in data.pop("items")
+        )
         return Sheet(items=items, **data)
 
 
@@ -112,7 +123,15 @@ def _found(value: Any) -> Iterator[Check | Reflect]:
 
 
 def _kind(check: Check | Reflect) -> str:
-    for cls, kind in ((Reflect, "reflect"), (Pick, "pick"), (Order, "order"), (Number, "number")):
+    kinds = (
+        (Reflect, "reflect"),
+        (Reason, "reason"),
+        (Predicts, "predict"),
+        (Pick, "pick"),
+        (Order, "order"),
+        (Number, "number"),
+    )
+    for cls, kind in kinds:
         if isinstance(check, cls):
             return kind
     return "choice" if isinstance(check, Choice) else "check"
@@ -132,6 +151,7 @@ def _item(check: Check | Reflect, step: str) -> Item:
         tuple(check.choices()),
         check.answer_text(answer),
         check.explain(),
+        tuple(check.reasons()) if isinstance(check, Reason) else (),
     )
 
 
