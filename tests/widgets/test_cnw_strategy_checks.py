@@ -17,9 +17,11 @@ from tests.widgets.checkkit import (
     read_number,
     widget_fixture,
 )
+from tests.widgets.trends import FALLS, NEITHER, cited_series, claimed_trends, trends_hold
 from widgets.cnw.checks import lesson6 as checks
 from widgets.cnw.strategy import VARIANTS, VICTORIES, StrategyLab
-from widgets.i18n import t
+from widgets.i18n import set_language, t
+from widgets.kit.check import Reflect
 from widgets.kit.intervals import MARKS, MoreGames
 from widgets.kit.strategy import number
 
@@ -158,6 +160,88 @@ def test_player_checks_match_the_sweep():
     assert edges[c["cnw6-edge"].answer()] == pytest.approx(max(edges.values()), abs=0.1)
     for name in ("cnw6-longer", "cnw6-edge"):
         answer_wrong_then_right(c[name])
+
+
+# ---------------------------------------------------------------------- trends (issue #25)
+# An explanation that cites a series says only the trend its figures show: read with the
+# helper of tests/widgets/trends.py, in both languages.
+ISSUE_25 = {3: 11.2, 4: 1.0, 5: 5.5, 6: 2.8}  # the opener's edge the shipped press showed
+SERIES = {
+    "grows": {3: 1.0, 4: 2.5, 5: 4.0, 6: 7.5},
+    "falls": {3: 11.2, 4: 5.5, 5: 2.8, 6: 1.0},
+    "mixed": ISSUE_25,
+    "same": {3: 2.0, 4: 2.0, 5: 2.0, 6: 2.0},
+}
+OLD_EDGE = {  # the explanation issue #25 found: its trend is not its figures'
+    "en": "With 3 players. The opener's share minus the fair share, in points: 3 players 11.2, "
+    "4 players 1.0, 5 players 5.5, 6 players 2.8. The fewer the players, the sooner the "
+    "opener's extra turn comes round again, and the shorter the game it is spread over.",
+    "it": "Con 3 giocatori. La quota di chi apre meno la quota equa, in punti: 3 giocatori 11,2, "
+    "4 giocatori 1,0, 5 giocatori 5,5, 6 giocatori 2,8. Meno sono i giocatori, prima torna il "
+    "turno in più di chi apre, e più corta è la partita su cui si distribuisce.",
+}
+LANGUAGES = ("en", "it")
+
+
+@pytest.fixture(scope="module")
+def swept() -> StrategyLab:
+    lab = StrategyLab(games=12)
+    lab.compare_players()
+    return lab
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_trend_reader_catches_issue_25(lang):
+    set_language(lang)
+    try:
+        assert claimed_trends(OLD_EDGE[lang]) == [FALLS]
+        assert [v for _, v in cited_series(OLD_EDGE[lang])] == list(ISSUE_25.values())
+        with pytest.raises(AssertionError, match="claims falls"):
+            trends_hold(OLD_EDGE[lang])
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", SERIES)
+@pytest.mark.parametrize(
+    ("name", "series"), [("cnw6-edge", "opener_edges"), ("cnw6-longer", "rounds_by_players")]
+)
+def test_a_series_explanation_claims_its_own_trend(swept, monkeypatch, name, series, kind, lang):
+    """Each trend a series can have, put under the check: the explanation claims that trend
+    and no other, about the figures it cites."""
+    monkeypatch.setattr(checks, series, lambda lab: SERIES[kind])
+    set_language(lang)
+    try:
+        c = by_name(checks.players(swept))[name]
+        claims, values = trends_hold(c.explain())
+    finally:
+        set_language("en")
+    assert values == list(SERIES[kind].values())
+    assert claims and set(claims) == {NEITHER if kind == "mixed" else kind}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("games", "seed"), [(200, 0), (12, 0), (12, 1), (12, 2)])
+def test_every_trend_an_explanation_claims_is_in_its_figures(games, seed, lang):
+    """Lesson 6's checks of steps 1–3 after their buttons' presses, on the page's own lab (200
+    games, seed 0) and on small seeded runs: whatever the games, each explanation that claims
+    a trend cites a series with that trend; the two checks about player counts claim one.
+    (Step 1 goes last: its seed question runs the lab at another seed.)"""
+    set_language(lang)
+    try:
+        lab = StrategyLab(games=games)
+        lab.seed.value = seed
+        claimed = {}
+        for step in (checks.variants, checks.players, checks.endings):
+            for c in by_name(step(lab)).values():
+                if isinstance(c, Reflect):
+                    continue
+                c.show_me()
+                claimed[c.name] = trends_hold(c.explain())[0]
+    finally:
+        set_language("en")
+    assert claimed["cnw6-edge"] and claimed["cnw6-longer"]
 
 
 # ---------------------------------------------------------------------- step 4: more games

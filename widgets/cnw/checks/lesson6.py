@@ -432,6 +432,34 @@ def rounds_by_players(lab: Any) -> dict[int, float]:
     return {n: round(mean(g.turns for g in games), 1) for n, games in rows.items()}
 
 
+def trend(series: dict[int, float]) -> str:
+    """How a series goes along its keys in order: "grows" when each value is above the one
+    before, "falls" when each is below, "same" when all are equal, else "mixed". An
+    explanation says only the trend its figures show (issue #25)."""
+    values = [series[k] for k in sorted(series)]
+    steps = list(zip(values, values[1:], strict=False))
+    if all(b > a for a, b in steps):
+        return "grows"
+    if all(b < a for a, b in steps):
+        return "falls"
+    return "same" if len(set(values)) == 1 else "mixed"
+
+
+def _trend_text(name: str, series: dict[int, float], **values: Any) -> str:
+    """The sentence of check ``name`` for the trend of ``series`` as the explanation writes
+    it, to one decimal (``<name>.trend_<trend>``), naming the counts where it is highest and
+    lowest."""
+    shown = {k: float(f"{v:.1f}") for k, v in series.items()}
+    high, low = max(shown, key=shown.get), min(shown, key=shown.get)
+    return _t(name, f"trend_{trend(shown)}", high=high, low=low, **values)
+
+
+def _by_players(series: dict[int, float]) -> str:
+    return ", ".join(
+        f"{t('cnw.lab.n_players', n=n)} {number(x, 1)}" for n, x in sorted(series.items())
+    )
+
+
 def l6_longer(lab: Any) -> LiveChoice:
     def answer() -> str:
         r = rounds_by_players(lab)
@@ -440,11 +468,14 @@ def l6_longer(lab: Any) -> LiveChoice:
 
     def explain(word: str) -> str:
         r = rounds_by_players(lab)
-        parts = ", ".join(
-            f"{t('cnw.lab.n_players', n=n)} {number(x, 1)}" for n, x in sorted(r.items())
-        )
         gateways = len(cnw_board.load().gateways)
-        return _t("longer", "explain", rounds=parts, word=_t("longer", word), gateways=gateways)
+        return _t(
+            "longer",
+            "explain",
+            rounds=_by_players(r),
+            word=_t("longer", word),
+            trend=_trend_text("longer", r, gateways=gateways),
+        )
 
     return LiveChoice(
         lab,
@@ -471,11 +502,16 @@ def l6_edge(lab: Any) -> LiveChoice:
         return max(e, key=e.get)
 
     def explain(n: int) -> str:
-        parts = ", ".join(
-            f"{t('cnw.lab.n_players', n=k)} {number(x, 1)}"
-            for k, x in sorted(opener_edges(lab).items())
+        e = opener_edges(lab)
+        half = max(opener_interval(g).half_width for g in sweep(lab, "compare_players").values())
+        return _t(
+            "edge",
+            "explain",
+            n=n,
+            edges=_by_players(e),
+            trend=_trend_text("edge", e),
+            half=number(100 * half, 1),
         )
-        return _t("edge", "explain", n=n, edges=parts)
 
     return LiveChoice(
         lab,
