@@ -10,12 +10,18 @@ already in). A learner is created only at the first thing worth keeping, so a vi
 reads stores nothing.
 
 Writes never block a click: :class:`record.writer.Writer` runs them in a thread. Where there is
-no store (the static site for now, ``LESSONS_RECORD=off``, a store that cannot be opened) the
-memory is inert and says so (:attr:`Memory.state`); the page works as before.
+no store (``LESSONS_RECORD=off``, a store that cannot be opened) the memory is inert and says so
+(:attr:`Memory.state`); the page works as before.
+
+On the static site (Python in the browser, no server) :class:`BrowserMemory` keeps the same
+records in the browser itself: a store in the page's memory (SQLite through sql.js), filled at
+arrival from the export the browser keeps (``BrowserStore.records``), and mirrored back there
+after each change. No key, no resume code: the records are this browser's.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -43,12 +49,37 @@ EARLY_LIMIT = 200  # events kept while waiting for the browser, at most
 NOTE_DELAY = 1.0  # seconds a note's keystrokes are gathered before one write
 NOTE_LIMIT = 4000  # characters of a note kept (a page of writing)
 SUMMARY = "score"  # the save slot of a lesson's score line (the landing page reads them all)
+MIRROR_DELAY = 1.0  # seconds: the browser's copy of the records is written at most this often
+# the browser's Python loads these only when a lesson's record opens (not at the page's start)
+BROWSER_PACKAGES = ("sqlalchemy",)
+# what the static site's memory says went wrong with the browser's own storage (the bar words
+# them as common.record.browser.<name>)
+UNREADABLE = "browser.unreadable"  # the kept records were damaged or foreign: a fresh start
+FULL = "browser.too_large"  # the records no longer fit in the browser's storage
+REFUSED = "browser.unavailable"  # the browser refuses to store anything (private mode, off)
+
+
+def in_browser() -> bool:
+    """Whether this Python runs in the learner's browser (the static site, Pyodide)."""
+    return sys.platform == "emscripten"
 
 
 def store_enabled() -> bool:
-    """Whether this kernel keeps records: not in a browser's Python (the static site keeps no
-    server-side store) and not when ``LESSONS_RECORD=off``."""
-    return sys.platform != "emscripten" and os.environ.get("LESSONS_RECORD", "") != "off"
+    """Whether this kernel keeps records on its server: not in a browser's Python (the static
+    site keeps them in the browser instead, :class:`BrowserMemory`) and not when
+    ``LESSONS_RECORD=off``."""
+    return not in_browser() and os.environ.get("LESSONS_RECORD", "") != "off"
+
+
+def later(delay: float, fn: Callable[[], Any]) -> None:
+    """``fn()`` in ``delay`` seconds, off the caller's path: a timer thread on a server, the
+    page's own event loop in the browser's Python (which cannot start a thread)."""
+    if sys.platform == "emscripten":
+        asyncio.get_event_loop().call_later(delay, fn)
+        return
+    timer = threading.Timer(delay, fn)
+    timer.daemon = True
+    timer.start()
 
 
 class Memory:
@@ -56,12 +87,20 @@ class Memory:
 
     ``lesson``: the lesson's id without its language (``cnw/01_board_and_battles``), so the
     Italian and the English page of a lesson share one record. ``opener``: how to open the
-    store (tests give their own).
+    store (tests give their own). ``read_only``: the page only reads (the landing page).
     """
 
+    in_browser = False  # the records live on a server (BrowserMemory: in the browser)
+
     def __init__(
-        self, lesson: str, *, opener: Callable[[], Store] | None = None, client: str = ""
+        self,
+        lesson: str,
+        *,
+        opener: Callable[[], Store] | None = None,
+        client: str = "",
+        read_only: bool = False,
     ) -> None:
+        self.read_only = read_only
         self.lesson = lesson
         self._opener = (opener or _open_store) if store_enabled() and lesson else None
         self.state = OFF if self._opener is None else WAITING
@@ -163,9 +202,9 @@ class Memory:
             self._early.append((item, kind, payload))
             return
         learner = self.ensure_learner()
-        if learner is None or self.writer is None or self.store is None:
+        if learner is None or self.store is None:
             return
-        self.writer.submit(self.store.record, learner.id, self.lesson, item, kind, payload)
+        self._submit(self.store.record, learner.id, self.lesson, item, kind, payload)
 
     def note(self, item: str, text: str) -> None:
         """A note being typed: the latest text is kept within ``NOTE_DELAY`` seconds, one write
@@ -174,9 +213,7 @@ class Memory:
             first = item not in self._notes
             self._notes[item] = text[:NOTE_LIMIT]
         if first:
-            timer = threading.Timer(NOTE_DELAY, self._write_note, (item,))
-            timer.daemon = True
-            timer.start()
+            later(NOTE_DELAY, lambda: self._write_note(item))
 
     def _write_note(self, item: str) -> None:
         with self._lock:
@@ -187,19 +224,24 @@ class Memory:
     def save_game(self, table: str, text: str) -> None:
         """The table's latest save (seed and actions): a reload resumes at this move."""
         learner = self.ensure_learner()
-        if learner is None or self.writer is None or self.store is None:
+        if learner is None or self.store is None:
             return
-        self.writer.submit(self.store.put_save, learner.id, self.lesson, table, text)
+        self._submit(self.store.put_save, learner.id, self.lesson, table, text)
 
     def keep_summary(self, summary: dict[str, Any]) -> None:
         """The lesson's score line, for the landing page's progress: kept only for a learner
         who already has a record (a visitor who only reads stays unknown), once per change."""
-        if self.learner is None or self.writer is None or self.store is None:
+        if self.learner is None or self.store is None:
             return
         text = json.dumps(summary, sort_keys=True)
         if text != self._summary:
             self._summary = text
-            self.writer.submit(self.store.put_save, self.learner.id, self.lesson, SUMMARY, text)
+            self._submit(self.store.put_save, self.learner.id, self.lesson, SUMMARY, text)
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> None:
+        """One write, off the click (the writer's thread)."""
+        if self.writer is not None:
+            self.writer.submit(fn, *args)
 
     def summaries(self) -> dict[str, dict[str, Any]]:
         """Every lesson's last score line of this learner, by lesson id."""
@@ -322,6 +364,271 @@ def _open_store() -> Store:
     return open_store(expire_days=days)
 
 
+class _Serialized:
+    """A store whose calls take turns (a page's timers and clicks share its one connection)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store, self._lock = store, threading.RLock()
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._store, name)
+        if not callable(value):
+            return value
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with self._lock:
+                return value(*args, **kwargs)
+
+        return call
+
+
+def _open_browser_store() -> Store:
+    """The static site's store: SQLite in the page's memory (sql.js in the browser; the
+    standard ``sqlite3`` where the tests force this mode on a server's Python)."""
+    from record.store import memory_store
+
+    if sys.platform == "emscripten":
+        from record import sqljs
+
+        return memory_store(sqljs)
+    return memory_store()
+
+
+def site_root(location: str) -> str | None:
+    """The static site's root (no trailing slash) from an address inside it (the kernel's web
+    worker's), None when the address is not one."""
+    from widgets.assets import _SITE_MARKS
+
+    for mark in _SITE_MARKS:
+        if mark in location:
+            return location.rsplit(mark, 1)[0]
+    return None
+
+
+async def prepare_browser() -> None:
+    """What a lesson's record needs in the browser's Python, loaded when it opens: SQLAlchemy
+    (in the site's wheels, not preloaded) and sql.js (``<site>/pyodide/sql-wasm.*``)."""
+    import js  # Pyodide's bridge to the browser
+    import pyodide_js
+
+    from record import sqljs
+
+    await pyodide_js.loadPackage(list(BROWSER_PACKAGES))
+    root = site_root(str(js.location.href))
+    if root is None:
+        raise RuntimeError(f"not inside the static site: {js.location.href}")
+    await sqljs.prepare(f"{root}/pyodide/")
+
+
+class BrowserMemory(Memory):
+    """The static site's memory: the learner's records live in this browser only.
+
+    At arrival the page's store (:func:`record.store.memory_store`, nothing on disk) gets one
+    learner, and the export the browser keeps (``BrowserStore.records``) is imported into it; a
+    damaged or foreign one is set aside (a fresh start, :data:`UNREADABLE`). The learner counts
+    as having a record once something is imported or kept, as on a server. Writes are done at
+    once (the store is in memory), and the export is mirrored back to the browser at most every
+    :data:`MIRROR_DELAY` seconds and at :meth:`flush`. There is no key and no resume code: to
+    move the records, the learner exports them (the same file as a server's) and imports them
+    elsewhere. A read-only page (the landing page) reads the kept export and opens no store.
+    """
+
+    in_browser = True
+
+    def __init__(
+        self,
+        lesson: str,
+        *,
+        opener: Callable[[], Store] | None = None,
+        client: str = "",
+        read_only: bool = False,
+    ) -> None:
+        super().__init__(lesson, client=client, read_only=read_only)
+        on = bool(lesson) and os.environ.get("LESSONS_RECORD", "") != "off"
+        self._opener = (opener or _open_browser_store) if on else None
+        self.state = OFF if self._opener is None else WAITING
+        self._local: Learner | None = None  # the store's one learner, a record or not yet
+        self._read: dict[str, dict[str, Any]] = {}  # a read-only page's summaries
+        self._unsaved = False  # the browser's copy is behind the store
+        self._mirror_due = False
+        self._task: Any = None
+
+    # ------------------------------------------------------------------ the browser speaks
+    def attach(self, bridge: Any) -> None:
+        self.bridge = bridge
+        if self._opener is None:
+            return
+        bridge.observe(self._storage_said, "problem")
+        bridge.on_loaded(lambda _b: self._open())
+
+    def _open(self) -> None:
+        if sys.platform != "emscripten" or self.read_only:
+            self.arrived()
+            return
+        self._task = asyncio.ensure_future(self._prepare_then_arrive())
+
+    async def _prepare_then_arrive(self) -> None:
+        try:
+            await prepare_browser()
+        except Exception:  # no SQLAlchemy or no sql.js in this site: nothing can be kept
+            self.state = BROKEN
+            self._changed()
+            return
+        self.arrived()
+
+    def _storage_said(self, change: dict) -> None:
+        problem = {"too_large": FULL, "unavailable": REFUSED}.get(change["new"])
+        if problem and self.state == READY:
+            self.problem = problem
+            self._changed()
+
+    def arrived(self, key: str = "", nickname: str = "") -> None:
+        """The browser's records ("" for a first visit) into this page's store."""
+        if self._opener is None or self.state in (READY, BROKEN):
+            return
+        bridge = self.bridge
+        records = bridge.records if bridge is not None else ""
+        said = bridge.problem if bridge is not None else ""
+        if said == "corrupt" and not records:  # the page found the kept records unreadable
+            self.problem = UNREADABLE
+        elif said == "unavailable":
+            self.problem = REFUSED
+        if self.read_only:
+            self._read = self._summaries_in(records)
+            self.state = READY
+            self._changed()
+            return
+        try:
+            self.store = _Serialized(self._opener())  # type: ignore[assignment]
+            self._local = self.store.new_learner()
+        except Exception:  # the store could not be made: nothing is kept
+            self.state, self.store = BROKEN, None
+            self._changed()
+            return
+        if records:
+            try:
+                self.store.import_(self._local.id, records)
+            except RecordError as error:  # all or nothing: the store's learner is still empty
+                self.problem, self.problem_details = UNREADABLE, {"reason": error.code}
+            else:
+                self.learner = self._local
+        self.state = READY
+        self._load_history()
+        early, self._early = list(self._early), deque(maxlen=EARLY_LIMIT)
+        for item, kind, payload in early:
+            self.record(item, kind, payload)
+        self._changed()
+
+    def _summaries_in(self, records: str) -> dict[str, dict[str, Any]]:
+        """The lessons' score lines in a kept export, read without a store."""
+        if not records:
+            return {}
+        from record import exchange
+
+        try:
+            doc = exchange.parse(records)
+        except RecordError:
+            self.problem = UNREADABLE
+            return {}
+        found = {}
+        for save in doc.saves:
+            if save.table == SUMMARY:
+                try:
+                    value = json.loads(save.text)
+                except ValueError:
+                    continue
+                if isinstance(value, dict):
+                    found[save.lesson] = value
+        return found
+
+    # ------------------------------------------------------------------ keeping things
+    def ensure_learner(self) -> Learner | None:
+        if self.state != READY or self.store is None or self._local is None:
+            return None
+        if self.learner is None:
+            self.learner = self._local  # a problem with the browser's storage still stands
+            self._changed()
+        return self.learner
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> None:
+        """One write, now (the store is in memory), then the browser's copy soon."""
+        try:
+            fn(*args)
+        except RecordError as error:
+            self._failed(fn, args, error)
+            return
+        self._dirty()
+
+    def _dirty(self) -> None:
+        self._unsaved = True
+        if not self._mirror_due:
+            self._mirror_due = True
+            later(MIRROR_DELAY, self._mirror_later)
+
+    def _mirror_later(self) -> None:
+        self._mirror_due = False
+        self._mirror()
+
+    def _mirror(self) -> None:
+        """The learner's export into the browser's storage (if it fits: else it says so)."""
+        if not self._unsaved or self.learner is None or self.store is None:
+            return
+        self._unsaved = False
+        text = json.dumps(
+            self.store.export(self.learner.id), ensure_ascii=False, separators=(",", ":")
+        )
+        if self.bridge is None:
+            return
+        self.bridge.records = text
+        if self.bridge.records != text:  # over the browser's limit: the previous copy stays
+            self.problem = FULL
+            self._changed()
+
+    def summaries(self) -> dict[str, dict[str, Any]]:
+        if self.read_only:
+            return dict(self._read)
+        return super().summaries()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Notes being typed written, and the browser's copy brought up to date."""
+        done = super().flush(timeout)
+        self._mirror()
+        return done
+
+    # ------------------------------------------------------------------ the learner's rights
+    def resume(self, code: str) -> bool:
+        """No resume code in a browser: the records move as an exported file."""
+        return False
+
+    def set_nickname(self, nickname: str) -> str | None:
+        learner = self.ensure_learner()
+        if learner is None or self.store is None:
+            raise RecordError("record.unavailable")
+        name = self.store.set_nickname(learner.id, nickname.strip() or None)
+        self._unsaved = True
+        self._mirror()
+        return name
+
+    def import_(self, data: str | bytes) -> dict[str, int]:
+        counts = super().import_(data)
+        self._unsaved = True
+        self._mirror()
+        return counts
+
+    def forget(self) -> None:
+        """Forget me: the records erased from this page and from the browser's storage."""
+        if self.store is not None and self._local is not None:
+            self.store.forget(self._local.id)
+            self._local = self.store.new_learner()  # a fresh start, no record yet
+        self.learner, self._unsaved = None, False
+        if self.problem in (UNREADABLE, FULL):
+            self.problem = ""
+        if self.bridge is not None:
+            self.bridge.forget()
+        self._load_history()
+        self._changed()
+
+
 _MEMORY: Memory = Memory("")
 
 
@@ -330,10 +637,14 @@ def memory() -> Memory:
     return _MEMORY
 
 
-def begin(lesson: str, *, opener: Callable[[], Store] | None = None) -> Memory:
-    """A new memory for the page of ``lesson``, replacing the kernel's previous one."""
+def begin(
+    lesson: str, *, opener: Callable[[], Store] | None = None, read_only: bool = False
+) -> Memory:
+    """A new memory for the page of ``lesson``, replacing the kernel's previous one: the
+    server's record, or in the browser's Python the browser's own (:class:`BrowserMemory`)."""
     global _MEMORY
     if _MEMORY.writer is not None:
         _MEMORY.writer.close(5.0)
-    _MEMORY = Memory(lesson, opener=opener)
+    kind = BrowserMemory if in_browser() else Memory
+    _MEMORY = kind(lesson, opener=opener, read_only=read_only)
     return _MEMORY

@@ -1,7 +1,9 @@
 """The learner's record, as the top of a lesson page shows it: whether this page keeps what they
 do, the resume code to write down, and their rights over it (export, import, resume on another
 device, a nickname, forget me). Thin: every decision is :class:`~widgets.kit.memory.Memory`'s,
-every word the catalog's (``common.record.*``)."""
+every word the catalog's (``common.record.*``). On the static site the records are the
+browser's own (``Memory.in_browser``): no code and no resume row, and the words say where the
+answers are kept (``common.record.browser.*``)."""
 
 from __future__ import annotations
 
@@ -22,9 +24,17 @@ IMPORT_LIMIT = 1 << 20  # the largest file offered for import (the store checks 
 
 
 def problem_text(code: str, **details: Any) -> str:
-    """A record problem in the learner's language."""
-    name = code.removeprefix("record.")
-    return t(f"common.record.error.{name}", **{k: html.escape(str(v)) for k, v in details.items()})
+    """A record problem in the learner's language: a store's ``record.*`` code, or what the
+    static site's memory says of the browser's storage (``browser.*``)."""
+    values = {k: html.escape(str(v)) for k, v in details.items()}
+    if code.startswith("browser."):
+        return t(f"common.record.browser.{code.removeprefix('browser.')}", **values)
+    return t(f"common.record.error.{code.removeprefix('record.')}", **values)
+
+
+def _words(memory: mem.Memory, name: str) -> str:
+    """``common.record.<name>``, or its static-site form where the records are the browser's."""
+    return t(f"common.record.browser.{name}" if memory.in_browser else f"common.record.{name}")
 
 
 class RecordBar(w.VBox):
@@ -66,11 +76,15 @@ class RecordBar(w.VBox):
         self.confirm_button.on_click(lambda _b: self.forget())
         self.confirm_button.layout.display = "none"
         wrap = w.Layout(flex_flow="row wrap", align_items="center", gap="4px 8px")
+        # no server, no resume code: the row to resume on another device is not offered
+        self.code_row = w.HBox([self.code_box, self.resume_button], layout=wrap)
+        if memory.in_browser:
+            self.code_row.layout.display = "none"
         self.panel = tagged(
             w.VBox(
                 [
-                    w.HTML(f"<p style='margin:4px 0'>{t('common.record.privacy')}</p>"),
-                    w.HBox([self.code_box, self.resume_button], layout=wrap),
+                    w.HTML(f"<p style='margin:4px 0'>{_words(memory, 'privacy')}</p>"),
+                    self.code_row,
                     w.HBox([self.nickname_box, self.nickname_button], layout=wrap),
                     w.HBox([self.export_button, self.export_link, self.upload], layout=wrap),
                     w.HBox([self.forget_button, self.confirm_button], layout=wrap),
@@ -93,11 +107,13 @@ class RecordBar(w.VBox):
         if m.state == mem.OFF:
             text = t("common.record.off")
         elif m.state == mem.BROKEN:
-            text = "⚠ " + t("common.record.broken")
+            text = "⚠ " + _words(m, "broken")
         elif m.state == mem.WAITING:
             text = t("common.record.waiting")
         elif m.learner is None:
-            text = t("common.record.not_yet")
+            text = _words(m, "not_yet")
+        elif m.in_browser:
+            text = t("common.record.browser.kept")
         else:
             code = m.bridge.code if m.bridge is not None else ""
             text = t("common.record.kept", code=html.escape(code or "—"))
@@ -178,13 +194,13 @@ class RecordBar(w.VBox):
 
     def _ask_forget(self) -> None:
         self.confirm_button.layout.display = ""
-        self._say(t("common.record.forget_ask"), error=True)
+        self._say(_words(self.memory, "forget_ask"), error=True)
 
     def forget(self) -> None:
         self.memory.forget()
         self.confirm_button.layout.display = "none"
         self.panel.layout.display = "none"
-        self._say(t("common.record.forgotten"))
+        self._say(_words(self.memory, "forgotten"))
 
 
 def start_lesson(lesson: str, language: str | None = None) -> w.VBox:
