@@ -13,6 +13,10 @@ Everything comes from the two package registries, PyPI and npm, and is cached un
   without its JavaScript bundles and data files (the page has its own plotly.js), and no jedi or
   sqlite3 (IPython works without them: no completion and no history, which a Voici page never uses).
   anywidget's wheel loses its page side too: the site carries it as an extension (FRONT_ENDS).
+- The learner's record (issue #24) needs SQLite: Pyodide's ``sqlite3`` is not on either registry,
+  so the site carries sql.js (SQLite compiled to WebAssembly, from npm) beside Pyodide, and
+  SQLAlchemy's pure wheel in the lock file but not preloaded (ON_DEMAND): a lesson loads both
+  when its record opens, after the page has started (``widgets.kit.memory.prepare_browser``).
 
 Run it as ``python static/build.py`` (``--offline`` fails instead of reaching a registry).
 """
@@ -39,6 +43,10 @@ CACHE = ROOT / "build" / "static-cache"
 OUT = ROOT / "build" / "static"
 PYODIDE_VERSION = "0.29.0"
 PYODIDE_DIR = "pyodide"  # inside the site
+SQLJS_VERSION = "1.13.0"  # npm's sql.js: SQLite for the record (record/sqljs.py)
+SQLJS_FILES = ("sql-wasm.js", "sql-wasm.wasm")  # copied beside Pyodide's files
+# In the lock file, not preloaded: loaded when a lesson's record opens (memory.BROWSER_PACKAGES)
+ON_DEMAND = ("sqlalchemy",)
 KERNEL_PYPI = (
     Path(sys.prefix)
     / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
@@ -74,7 +82,7 @@ LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 
 
 # Everything the site is made from: a build whose stamp matches these files is reused as is.
-INPUTS = ("static", "notebooks", "gamelib", "widgets", "share/jupyter", "pyproject.toml")
+INPUTS = ("static", "notebooks", "gamelib", "widgets", "record", "share/jupyter", "pyproject.toml")
 STAMP = OUT / ".inputs-sha256"
 
 
@@ -176,6 +184,22 @@ def fetch_pyodide(offline: bool) -> Path:
         with tarfile.open(tgz) as tar:
             tar.extractall(unpacked, filter="data")
     return unpacked / "package"
+
+
+def fetch_sqljs(offline: bool) -> Path:
+    """sql.js's ``dist/`` folder from npm, unpacked once."""
+    folder = CACHE / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    tgz = folder / f"sql.js-{SQLJS_VERSION}.tgz"
+    if not tgz.exists():
+        if offline:
+            sys.exit(f"not cached: {tgz}")
+        run("npm", "pack", f"sql.js@{SQLJS_VERSION}", "--silent", cwd=folder)
+    unpacked = folder / f"sql.js-{SQLJS_VERSION}"
+    if not all((unpacked / "package" / "dist" / name).exists() for name in SQLJS_FILES):
+        with tarfile.open(tgz) as tar:
+            tar.extractall(unpacked, filter="data")
+    return unpacked / "package" / "dist"
 
 
 def project_wheel(offline: bool) -> Path:
@@ -338,12 +362,14 @@ def write_pyodide(core: Path, stdlib: Path, wheels: list[Path], target: Path) ->
 
 
 def lite_config(packages: list[str]) -> dict:
-    """``jupyter-lite.json`` of the site: our Pyodide, every wheel preloaded, no PyPI."""
+    """``jupyter-lite.json`` of the site: our Pyodide, every wheel preloaded but those loaded
+    on demand (ON_DEMAND), no PyPI."""
     template = json.loads((HERE / "jupyter-lite.json").read_text())
     kernel = template["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"
     ]
-    kernel["loadPyodideOptions"]["packages"] = sorted(set(packages) | set(KERNEL_NAMES))
+    preload = (set(packages) - {canonical(name) for name in ON_DEMAND}) | set(KERNEL_NAMES)
+    kernel["loadPyodideOptions"]["packages"] = sorted(preload)
     # on sys.path from the start; Python looks into each zip once Pyodide has written it
     kernel["loadPyodideOptions"]["env"] = {
         "PYTHONPATH": ":".join(f"{SITE_PACKAGES}/{name}.zip" for name in ZIPPED)
@@ -404,6 +430,7 @@ def build(offline: bool) -> None:
     if problems := front_end_problems():
         sys.exit("\n".join(problems))
     core = fetch_pyodide(offline)
+    sqljs = fetch_sqljs(offline)
     wheels = fetch_wheels(offline)
     staged = CACHE / "staged"
     shutil.rmtree(staged, ignore_errors=True)
@@ -430,6 +457,8 @@ def build(offline: bool) -> None:
     lite.mkdir(parents=True)
     shutil.rmtree(OUT, ignore_errors=True)
     packages = write_pyodide(core, stdlib, final, lite / PYODIDE_DIR)
+    for name in SQLJS_FILES:
+        shutil.copy2(sqljs / name, lite / PYODIDE_DIR / name)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
     # what a first visit downloads: Python and its wheels, plus about 8 MB of the page's JavaScript
     megabytes = round(folder_bytes(lite / PYODIDE_DIR) / 1e6 + 8)

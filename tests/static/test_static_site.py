@@ -123,3 +123,56 @@ def test_a_lesson_runs_in_the_browser(static_url, context, lesson):
     (ARTIFACTS / "static-timings.json").write_text(json.dumps(TIMINGS, indent=1))
     print(f"{lesson}: first widget {cold:.1f} s cold")
     watch.assert_clean()
+
+
+RECORDED = "voici/render/cnw/01_board_and_battles.html"
+CHECK = ".check-cnw1-bonus"
+KEPT_JS = """() => (localStorage.getItem('game-lessons.records') || '').includes('cnw1-bonus')"""
+
+
+def wait_text(page, selector: str, text: str) -> None:
+    page.wait_for_function(
+        "([s, t]) => [...document.querySelectorAll(s)].some(e => e.innerText.includes(t))",
+        arg=[selector, text],
+        timeout=START_TIMEOUT,
+    )
+
+
+def test_an_answer_is_kept_in_the_browser_and_the_landing_page_shows_it(static_url, context):
+    """#24 without a server: a check answered, the page reloaded (a new Python in the same
+    browser), the answer back as it was; the landing page lists the lesson's score."""
+    watch = Watch(context)
+    page, _ = open_lesson(watch, context, f"{static_url}/{RECORDED}")
+    page.wait_for_selector("#lessons-loading", state="detached", timeout=START_TIMEOUT)
+    started = time.monotonic()
+    # the record opens once SQLAlchemy and sql.js are loaded, after the page has started
+    wait_text(page, ".record-line", "kept in this browser only")
+    TIMINGS["record opens, after the last cell"] = round(time.monotonic() - started, 1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "static-timings.json").write_text(json.dumps(TIMINGS, indent=1))
+    box = page.locator(f"{CHECK} .check-number input").first
+    box.scroll_into_view_if_needed()
+    box.fill("1")
+    box.press("Enter")
+    page.locator(f"{CHECK} .check-submit").click()
+    wait_text(page, f"{CHECK} .check-feedback", "Not yet")
+    wait_text(page, ".record-line", "Your answers are kept in this browser only")
+    page.wait_for_function(KEPT_JS, timeout=30_000)  # mirrored within about a second
+
+    page.reload()
+    page.wait_for_selector("#lessons-loading", state="visible", timeout=10_000)
+    page.wait_for_selector("#lessons-loading", state="detached", timeout=START_TIMEOUT)
+    wait_text(page, f"{CHECK} .check-feedback", "Not yet")  # the verdict back
+    assert page.locator(f"{CHECK} .check-number input").first.input_value() == "1"
+    assert page.locator(".record-resume").count() == 0 or not page.is_visible(".record-resume")
+    page.close()
+
+    landing = watch.page(context)
+    landing.goto(f"{static_url}/{LANDING}")
+    wait_text(landing, ".progress-board", "checks right at the first try")
+    links = landing.eval_on_selector_all(
+        ".progress-board a", "els => els.map(e => e.getAttribute('href'))"
+    )
+    assert links == ["cnw/01_board_and_battles.html"], links
+    landing.close()
+    watch.assert_clean()
