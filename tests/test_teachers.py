@@ -119,7 +119,10 @@ def test_the_plans_quote_checks_as_students_see_them(game: str, lang: str) -> No
 def test_a_sheet_is_fetched_from_a_separate_process() -> None:
     sheet = fetch("airwar", "03_odds_of_interception", "it")
     assert sheet.language == "it" and sheet.title.startswith("AirWar")
-    assert [i.kind for i in sheet.items].count("reflect") >= 1
+    kinds = [i.kind for i in sheet.items]
+    assert kinds.count("reason") == kinds.count("predict") == 1  # issue #25's kinds travel too
+    reason = next(i for i in sheet.items if i.kind == "reason")
+    assert len(reason.reasons) == len(reason.choices) - 1 and all(why for _, why in reason.reasons)
     assert all(i.question for i in sheet.items)
     with pytest.raises(ValueError):
         fetch("airwar", "99_nothing", "it")

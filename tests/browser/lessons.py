@@ -49,6 +49,7 @@ CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 CNW4_SAID = ".check-cnw4-strike .check-feedback"
 AW5_SAID = ".check-aw5-games-needed .check-feedback"
+AW3_SAID = ".check-aw3-predict .check-feedback"
 RAILS5_SAID = ".check-rails5-random-tickets .check-feedback"
 
 LESSONS: tuple[Lesson, ...] = (
@@ -103,6 +104,10 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "airwar/03_odds_of_interception.ipynb",
         (
+            # the pick curve stays veiled until a prediction (widgets.kit.check_kinds.Predict)
+            Shows(".airwar-odds .check-veil", "Make your prediction first"),
+            Type(".check-aw3-predict .check-number", "80"),
+            Click(".check-aw3-predict .check-submit", shows=(AW3_SAID, "the exact value is 70%")),
             Slide(".airwar-odds-bombers", "ArrowRight", 1, charts=(fig("airwar-pick"),)),
             Slide(".airwar-odds-k", "ArrowRight", 1, charts=(fig("airwar-damage"),)),
             Click(

@@ -12,7 +12,7 @@ import pytest
 
 import gamelib.airwar as game
 from gamelib.airwar import actions as A
-from gamelib.airwar import cards, rules
+from gamelib.airwar import cards, odds, rules
 from tests.widgets.checkkit import by_name, show_every, widget_fixture
 from widgets.airwar import checks
 from widgets.airwar.deck import CapacityCalculator, CardBrowser, side_label
@@ -20,8 +20,10 @@ from widgets.airwar.odds_lab import OddsLab
 from widgets.airwar.raid import CARRIER_TARGET, RaidStepper
 from widgets.airwar.setup import SetupView
 from widgets.airwar.table import AirWarTable
-from widgets.i18n import t
-from widgets.kit.check import RIGHT, TRIED
+from widgets.i18n import set_language, t
+from widgets.kit.check import RIGHT, SHOWN, TRIED
+from widgets.kit.check_kinds import boxes_under
+from widgets.kit.check_ladder import ladder_faults
 
 browser = widget_fixture(CardBrowser)
 calc = widget_fixture(CapacityCalculator)
@@ -161,6 +163,75 @@ def test_end_of_turn_check_matches_the_last_step(carrier):
 
 
 # ---------------------------------------------------------------------- lesson 3
+def pick_curve_shown(lab: OddsLab) -> bool:
+    return any("airwar-fig-pick" in x._dom_classes for x in boxes_under(lab))
+
+
+def test_the_prediction_hides_the_pick_curve_until_made_then_matches_it():
+    lab = OddsLab()
+    c = by_name(checks.lesson3.picks(lab))["aw3-predict"]
+    assert not pick_curve_shown(lab)
+    assert any("check-veil" in x._dom_classes for x in boxes_under(lab))
+    assert lab.pick_summary in list(boxes_under(lab))  # one pick's chance stays in view
+    lab.n.value, lab.bombers.value = 7, 3  # wandered off before predicting
+    c.box.value = "80"  # twice one pick's 40%: the guess the lesson is after
+    assert c.check() is False and c.status == TRIED and c.first_try is False
+    assert pick_curve_shown(lab) and (lab.n.value, lab.bombers.value) == (5, 2)
+    n, b, k = checks.lesson3.PREDICTED
+    assert 100 * lab.pick_fig.data[0].y[k] == pytest.approx(c.answer()) == 70
+    one = odds.p_hit_at_least_one(n, b, 1)
+    both = checks.lesson3.both_pick_bombers(n, b)
+    assert 2 * one - both == odds.p_hit_at_least_one(n, b, k)  # what the explanation says
+    assert "You said 80%, the exact value is 70%" in c.feedback.value
+    assert "80% − 10% = 70%" in c.feedback.value and c.box.disabled
+
+
+def test_show_me_on_the_prediction_reveals_the_curve_and_counts_as_shown():
+    lab = OddsLab()
+    c = by_name(checks.lesson3.picks(lab))["aw3-predict"]
+    c.show_me()
+    assert pick_curve_shown(lab) and c.status == SHOWN and c.first_try is False
+
+
+def test_half_climbs_a_ladder_from_the_idea_to_the_curve(lab):
+    c = by_name(checks.lesson3.picks(lab))["aw3-half"]
+    assert len(c.hints) == 3 and ladder_faults(c, "en") == []
+    assert c.hints[-1] == t("airwar.checks.lesson3.half.hint")  # where to look, as before
+    for n in (1, 2, 3):
+        c.box.value = "9"
+        c.check()
+        assert c.hints[n - 1] in c.feedback.value and c.rungs_seen == n
+    set_language("it")
+    try:
+        italian = by_name(checks.lesson3.picks(lab))["aw3-half"]
+        assert ladder_faults(italian, "it") == [] and "C(3, k) / C(5, k)" in italian.hints[1]
+    finally:
+        set_language("en")
+
+
+def test_the_reason_why_battle_cards_stop_mattering(lab):
+    box = checks.lesson3.battle(lab)
+    c = by_name(box)["aw3-idle-why"]
+    best = checks.best_fighter(lab.raid.value)
+    mission = [cards.card(x) for x in lab.setting()[0]]
+    assert best.air_to_air >= max(x.defense for x in mission)  # the right reason holds
+    assert max(x.air_to_air for x in mission) >= best.defense  # the best fighter can die too
+    still = checks.lesson3.battle_cards_that_matter(lab)
+    by_name(box)["aw3-idle"].show_me()  # the chart with the best fighter
+    names = list(lab.battle_fig.data[0].y)
+    for name, gain in zip(names, lab.battle_fig.data[0].x, strict=True):
+        assert (gain != 0) == any(name.startswith(x) for x in still), name
+    assert still  # chance does not decide everything: some bars are not at 0
+    for _label, value in c.radio.options:
+        if value == "reach":
+            continue
+        c.radio.value = value
+        assert c.check() is False and c.said(value) in c.feedback.value
+    c.radio.value = "reach"
+    assert c.check() is True and "(§Fase Combattimento)" in c.feedback.value
+    assert c.first_try is False and c.status == RIGHT
+
+
 def test_half_matches_the_pick_curve(lab):
     c = by_name(checks.lesson3.picks(lab))["aw3-half"]
     c.show_me()
@@ -249,4 +320,5 @@ def test_every_airwar_check_has_its_texts(browser, calc, lab):
         checks.lesson4.end(table),
     ]
     kinds = show_every(boxes)
-    assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 3
+    assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 2
+    assert kinds["Reason"] == kinds["Predict"] == 1

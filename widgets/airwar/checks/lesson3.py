@@ -1,10 +1,12 @@
-"""The checks of AirWar lesson 3 (the odds of interception): blind picks, the Battle cards
-that stop mattering and how Monte Carlo's interval narrows."""
+"""The checks of AirWar lesson 3 (the odds of interception): blind picks (predicted before the
+curve shows them, then counted with a hint ladder), the Battle cards that stop mattering and the
+reason why, and how Monte Carlo's interval narrows."""
 
 from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
@@ -13,8 +15,9 @@ from gamelib.airwar import cards, odds
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import best_fighter
 from widgets.airwar.deck import card_types
-from widgets.airwar.odds_lab import MAX_MISSION
-from widgets.kit.check import Number, Reflect, Variant, lesson_score, stack
+from widgets.airwar.odds_lab import MAX_MISSION, battle_types
+from widgets.kit.check import Number, Variant, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import percent
 
@@ -40,17 +43,62 @@ def _set_picks(lab: Any, n: int, b: int) -> None:
     lab.bombers.value = b
 
 
+PREDICTED = (5, 2, 2)  # cards, bombers, interceptors: the lab's first setting, two picks
+
+
+def both_pick_bombers(n: int, b: int) -> Fraction:
+    """The chance that two blind picks both find a bomber: what adding two picks' chances
+    counts twice."""
+    return Fraction(math.comb(b, 2), math.comb(n, 2))
+
+
+def l3_predict(lab: Any) -> Predict:
+    """Two interceptors' chance, predicted before the curve shows it: not twice one pick's."""
+    n, b, k = PREDICTED
+    one, p = odds.p_hit_at_least_one(n, b, 1), odds.p_hit_at_least_one(n, b, k)
+    explain = _t(
+        "predict",
+        "explain",
+        n=n,
+        k=k,
+        rest=n - b,
+        miss=math.comb(n - b, k),
+        all=math.comb(n, k),
+        p=percent(p, 0),
+        one=percent(one, 0),
+        twice=percent(2 * one, 0),
+        both=percent(both_pick_bombers(n, b), 0),
+    )
+    return Predict(
+        "aw3-predict",
+        _t("predict", "question", n=n, b=b, k=k, one=percent(one, 0)),
+        100 * float(p),
+        reveals=find_tagged(lab, "airwar-fig-pick"),
+        inside=lab,
+        tolerance=5,
+        unit="%",
+        explanation=explain,
+        on_explain=lambda: _set_picks(lab, n, b),
+    )
+
+
 def l3_half(lab: Any) -> Number:
-    k = fewest_for_half(5, 2)
-    p = odds.p_hit_at_least_one(5, 2, k)
-    below = odds.p_hit_at_least_one(5, 2, k - 1)
+    n, b = PREDICTED[:2]
+    k = fewest_for_half(n, b)
+    p = odds.p_hit_at_least_one(n, b, k)
+    below = odds.p_hit_at_least_one(n, b, k - 1)
     return Number(
         "aw3-half",
         _t("half", "question"),
         k,
         explanation=_t("half", "explain", k=k, p=percent(p), below=percent(below)),
-        on_explain=lambda: _set_picks(lab, 5, 2),
-        **_t.hint("half"),
+        on_explain=lambda: _set_picks(lab, n, b),
+        # the ladder: the idea, the method, then where to look on the curve
+        hint=[
+            _t("half", "hint_idea"),
+            _t("half", "hint_method", n=n, b=b, rest=n - b),
+            _t("half", "hint"),
+        ],
     )
 
 
@@ -86,8 +134,9 @@ def l3_one_pick(lab: Any) -> Number:
 
 
 def l3_picks(lab: Any) -> w.VBox:
-    """Blind picks: how many interceptors for even odds, one hypergeometric chance."""
-    return stack(l3_half(lab), l3_one_pick(lab))
+    """Blind picks: two interceptors' chance predicted (the curve hidden until then), how many
+    interceptors for even odds, one hypergeometric chance."""
+    return stack(l3_predict(lab), l3_half(lab), l3_one_pick(lab))
 
 
 def idle_battle_cards(lab: Any) -> list[str]:
@@ -119,11 +168,47 @@ def l3_idle(lab: Any) -> Number:
     )
 
 
-def l3_idle_why(lab: Any) -> Reflect:
+def battle_cards_that_matter(lab: Any) -> list[str]:
+    """Battle cards that still change the damage with the best enemy fighter."""
+    idle = set(idle_battle_cards(lab))
+    return [card_name(bc) for bc in battle_types() if card_name(bc) not in idle]
+
+
+IDLE_REASONS = ("attacker", "immune", "reach", "chance")  # the options, in the page's order
+
+
+def l3_idle_why(lab: Any) -> Reason:
+    """Why a Battle card that adds Air-to-Air stops mattering: pick the reason."""
     best = best_fighter(lab.raid.value)
-    top = max(cards.card(c).defense for c in lab.setting()[0])
-    return _t.reflect(
-        "aw3-idle-why", "idle_why", fighter=card_name(best), a2a=best.air_to_air, top=top
+    mission = [cards.card(c) for c in lab.setting()[0]]
+    top = max(c.defense for c in mission)
+    killer = max(mission, key=lambda c: c.air_to_air)  # the raid's card most able to kill it
+    fighter = card_name(best)
+    explanations = {
+        "reach": _t("idle_why", "model", fighter=fighter, a2a=best.air_to_air, top=top),
+        "attacker": _t("idle_why", "why_attacker", fighter=fighter),
+        "immune": _t(
+            "idle_why",
+            "why_immune",
+            fighter=fighter,
+            f_def=best.defense,
+            killer=card_name(killer),
+            k_a2a=killer.air_to_air,
+        ),
+        "chance": lambda _a: _t(
+            "idle_why",
+            "why_chance",
+            fighter=fighter,
+            names=", ".join(battle_cards_that_matter(lab)) or "—",
+        ),
+    }
+    return Reason(
+        "aw3-idle-why",
+        _t("idle_why", "question"),
+        "reach",
+        options=[(_t("idle_why", reason), reason) for reason in IDLE_REASONS],
+        explanations=explanations,
+        hint=_t("idle_why", "hint"),
     )
 
 
