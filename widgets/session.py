@@ -81,8 +81,12 @@ def read_save(game: GameModule, data: str | bytes | memoryview, limit: int = MAX
 
 
 def game_codec(game: GameModule) -> ActionCodec:
-    """The game's action codec (every game package exports ``CODEC``)."""
-    return game.CODEC  # type: ignore[attr-defined]
+    """The game's action codec: its package's ``CODEC`` (Logiquo keeps it as
+    ``actions.codec``)."""
+    codec = getattr(game, "CODEC", None) or getattr(game.actions, "codec", None)  # type: ignore[attr-defined]
+    if not isinstance(codec, ActionCodec):
+        raise TypeError(f"{game.NAME} has no action codec")
+    return codec
 
 
 @dataclass

@@ -9,7 +9,6 @@ threat-countermeasure matrix in :mod:`.coverage`, exact odds in :mod:`.odds`, ba
 
 from gamelib.logiquo import actions, bots, cards
 from gamelib.logiquo.actions import (
-    CODEC,
     AcceptOffer,
     ChooseDiscard,
     DeclineOffer,
@@ -32,7 +31,6 @@ from gamelib.logiquo.setup import new_game
 from gamelib.logiquo.state import NAME, State
 
 __all__ = [
-    "CODEC",
     "NAME",
     "State",
     "actions",

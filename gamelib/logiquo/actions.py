@@ -118,4 +118,3 @@ class ChooseDiscard(Action):
 ACTION_CLASSES: tuple[type[Action], ...] = tuple(Action.__subclasses__())
 
 codec = ActionCodec(ACTION_CLASSES)
-CODEC = codec  # the name the other games' packages export
