@@ -8,6 +8,7 @@ removed check would silently make it lie, so this test reads it against the code
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -69,3 +70,88 @@ def test_the_lessons_and_checks_named_exist(game: str) -> None:
         assert not missing, f"{game} {rule}: no lesson {sorted(missing)}"
         unknown = set(CHECK.findall(taught)) - known
         assert not unknown, f"{game} {rule}: no check named {sorted(unknown)} in widgets/{game}/"
+
+
+# ---------------------------------------------------------------------- our readings (issue #25)
+SILENT = re.compile(r"§silent:([a-z-]+)")
+TAUGHT_STEPS = re.compile(r"((?:L\d+ Step \d+(?: and )?)+)\s*\(([^()]*)\)")
+STEP_WORD = {"en": "Step", "it": "Passo"}
+# how a lesson says that what follows is this project's decision or reading, not the rulebook's
+OURS = {"en": re.compile(r"\bthis project\b|\bour reading\b"), "it": re.compile(r"\bnostr[ao]\b")}
+LANGS = ("en", "it")
+
+
+def silent_steps(game: str) -> list[tuple[int, int, str]]:
+    """(lesson, step, topic) of every "§silent:<topic>" the rule table says a step teaches:
+    ``L4 Step 2 and L5 Step 4 (§silent:first-player: ...)``."""
+    found = []
+    for rule, taught in taught_rows(game):
+        if "§silent" not in rule:
+            continue
+        for steps, inside in TAUGHT_STEPS.findall(taught):
+            for lesson, step in re.findall(r"L(\d+) Step (\d+)", steps):
+                found += [(int(lesson), int(step), topic) for topic in SILENT.findall(inside)]
+    return found
+
+
+def step_text(game: str, lesson: int, step: int, lang: str) -> str:
+    """The prose of one step of a lesson: its markdown from the step's heading to the next
+    heading of the page."""
+    folder = ROOT / "notebooks" / ("it" if lang == "it" else "") / game
+    [path] = folder.glob(f"{lesson:02d}_*.ipynb")
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    start = re.search(rf"^## {STEP_WORD[lang]} {step} ·.*$", text, re.M)
+    assert start, f"{path.name} has no {STEP_WORD[lang]} {step}"
+    end = re.compile(r"^## ", re.M).search(text, start.end())
+    return text[start.start() : end.start() if end else len(text)]
+
+
+def sentences_citing(text: str, citation: str) -> list[str]:
+    flat = " ".join(text.split())
+    return [s for s in re.split(r"(?<=[.!?])\s+", flat) if citation in s]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_step_that_follows_our_reading_says_so(game: str, lang: str) -> None:
+    """Where the rule table says a step teaches one of this project's decisions or readings
+    (§silent:<topic>), the step cites it, in the same sentence as the words saying it is ours
+    ("a decision of this project", "our reading"; "una decisione nostra", "una lettura
+    nostra"), in both languages."""
+    for lesson, step, topic in silent_steps(game):
+        text = step_text(game, lesson, step, lang)
+        cited = sentences_citing(text, f"§silent:{topic}")
+        assert cited, f"{game} L{lesson} {STEP_WORD[lang]} {step} does not cite §silent:{topic}"
+        for sentence in cited:
+            assert OURS[lang].search(sentence), f"L{lesson}/{step}: not said to be ours: {sentence}"
+
+
+RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+
+
+def _plain_quotes(text: str) -> str:
+    return " ".join(text.replace("’", "'").replace("*", "").casefold().split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_round_step_quotes_the_rulebook_and_says_what_is_our_reading(lang: str) -> None:
+    """Rails lesson 4 step 3 (§Fine del gioco) quotes what the rulebook says, *announce that this
+    is your last turn* and *everybody makes one last move*, word for word; the paragraph that
+    then says everybody, the announcer too, plays one last turn says that this is our reading
+    (§silent:last-round), as the tie-break is said to be a decision of this project."""
+    text = step_text("rails", 4, 3, lang)
+    [paragraph] = [p for p in text.split("\n\n") if "§silent:last-round" in p]
+    assert "(§Fine del gioco)" in paragraph
+    played = "that player included" if lang == "en" else "compreso chi l'ha annunciato"
+    assert played in " ".join(paragraph.split())
+    quotes = ("questo è il vostro ultimo turno", "tutti fanno un'ultima mossa")
+    for quote in quotes:
+        assert quote in _plain_quotes(paragraph), quote
+    book = RULEBOOKS / "rails-across-the-usa.it.txt"
+    if book.exists():  # the rulebooks are beside the repository, not in it
+        words = _plain_quotes(book.read_text(encoding="utf-8"))
+        assert all(quote in words for quote in quotes)
+    for citation in ("§silent:last-round", "§silent:tie-break"):
+        [sentence] = sentences_citing(text, citation)
+        assert OURS[lang].search(sentence), sentence

@@ -20,7 +20,7 @@ from gamelib.rails.routes import simple_board_graph
 from gamelib.rails.scoring import ROUTE_POINTS, final_scores, longest_trail, player_routes
 from gamelib.rails.state import SECOND_DRAW
 from tests.widgets.checkkit import by_name, plain, says_something, widget_fixture
-from widgets.i18n import t
+from widgets.i18n import set_language, t
 from widgets.kit.check import Check, accepted
 from widgets.rails import checks
 from widgets.rails.map import RailsMap
@@ -307,6 +307,24 @@ def test_end_checks_match_the_view():
     view.move.value = view.move.max
     over = int(re.search(r"Game over</b> after (\d+) turns", view.info.value).group(1))
     assert last.answer() == left == over - view.states[start].turn
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_end_explanations_say_which_part_is_our_reading(lang):
+    """The rulebook says to announce that this is your last turn and that everybody makes one
+    last move (§Fine del gioco); counting the trains when a turn ends, and the announcer
+    playing once more too, are our reading (§silent:last-round): both explanations say so."""
+    ours = {"en": "is our reading", "it": "è una lettura nostra"}[lang]
+    set_language(lang)
+    try:
+        view = TurnView(seed=1, players=3, moment="setup")
+        c = by_name(checks.lesson4.end(view))
+        for name in ("rails4-trigger-trains", "rails4-last-turns"):
+            text = plain(c[name].explain())
+            assert "(§Fine del gioco)" in text and "(§silent:last-round)" in text, name
+            assert ours in text.split("(§Fine del gioco)")[1], name
+    finally:
+        set_language("en")
 
 
 def keep_all(table: RailsTable) -> None:
