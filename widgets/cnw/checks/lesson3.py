@@ -153,6 +153,21 @@ def l3_defence_dice(walk: Any) -> Number:
     )
 
 
+def expiry_explanation(dealt: int) -> str:
+    """Why a shipment dealt with ⏱ ``dealt`` expires at the Briefing of turn ``dealt``, and in
+    which turns it can still be delivered, said as a person says it: "only in turn 1" for one
+    turn, "turns 1 and 2" for two, "turns 1 to 3" from three on (never "turns 1 to 1")."""
+    last = dealt - 1
+    countdown = "countdown_next" if dealt == 2 else "countdown"
+    when = {1: "when_one", 2: "when_two"}.get(last, "when_range")
+    return _t(
+        "expiry",
+        "explain",
+        countdown=_t("expiry", countdown, d=dealt, last=last),
+        when=_t("expiry", when, last=last),
+    )
+
+
 def l3_expiry(walk: Any) -> Number:
     """§5 phase 1, §10.2: at which of its owner's Briefings an undelivered shipment expires."""
 
@@ -162,7 +177,7 @@ def l3_expiry(walk: Any) -> Number:
         return Variant(
             _t("expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
             dealt,
-            _t("expiry", "explain", d=dealt, last=dealt - 1),
+            expiry_explanation(dealt),
             on_explain=lambda: _replay_to(walk, seed),
         )
 
