@@ -470,8 +470,8 @@ class BrowserMemory(Memory):
     async def _prepare_then_arrive(self) -> None:
         try:
             await prepare_browser()
-        except Exception:  # no SQLAlchemy or no sql.js in this site: nothing can be kept
-            self.state = BROKEN
+        except Exception as exc:  # no SQLAlchemy or no sql.js in this site: nothing can be kept
+            self.state, self.problem_details = BROKEN, {"reason": repr(exc)}
             self._changed()
             return
         self.arrived()
