@@ -6,6 +6,8 @@ real BrowserStore whose state is set as the page would set it."""
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
 
 from record.store import open_store
@@ -20,6 +22,7 @@ LESSON = "test/01_memory"
 @pytest.fixture
 def store_dir(tmp_path, monkeypatch):
     monkeypatch.setattr(kit, "_CHECKS", {})
+    monkeypatch.setattr(kit, "_SCORES", weakref.WeakSet())  # this test's page only
     monkeypatch.delenv("LESSONS_RECORD", raising=False)
     yield tmp_path
     mem.begin("", opener=None)
@@ -138,6 +141,8 @@ def test_answers_given_before_the_browser_spoke_are_kept(store_dir):
     number.check()  # the page is drawn, the storage item not read yet
     assert memory.state == mem.WAITING
     arrive(bridge)
+    # the page keeps showing it: the history given back already holds the early try
+    assert number.first_try is True and number.status == "right" and number.attempts == 1
     memory.flush()
     key = bridge.key
     assert key
@@ -257,3 +262,22 @@ def test_a_wrong_code_a_bad_file_and_guessing_are_refused_in_the_pages_language(
         assert "Nessun registro ha questo codice" in other_bar.notice.value
     finally:
         i18n.set_language("en")
+
+
+def test_a_hidden_row_of_the_record_bar_hides_no_other_row(store_dir):
+    """Each row has its own layout (a shared one hid the whole panel with the resume row)."""
+    from widgets.kit.record_bar import RecordBar
+
+    memory, bridge = page(store_dir)
+    bar = RecordBar(memory)
+    rows = list(bar.panel.children[1:])
+    assert len({id(r.layout) for r in rows}) == len(rows)
+    bar.code_row.layout.display = "none"
+    assert all(r.layout.display != "none" for r in rows if r is not bar.code_row)
+
+
+def test_the_first_cell_builds_the_bar_and_the_steps(store_dir):
+    from widgets.kit.record_bar import start_lesson
+
+    box = start_lesson(LESSON, "en")
+    assert [type(c).__name__ for c in box.children] == ["BrowserStore", "RecordBar", "Steps"]

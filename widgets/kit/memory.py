@@ -145,11 +145,19 @@ class Memory:
         if key and self.learner is None:
             self.problem = "record.not_found"  # expired or erased: a fresh start
         self.state = READY
+        self._write_early()
         self._load_history()
+        self._changed()
+
+    def _write_early(self) -> None:
+        """What the learner did before the browser spoke goes into the record first, so that
+        the history given back to the page holds it (restoring without it would set those
+        checks back to open)."""
         early, self._early = list(self._early), deque(maxlen=EARLY_LIMIT)
         for item, kind, payload in early:
             self.record(item, kind, payload)
-        self._changed()
+        if early:
+            self.flush()
 
     def _load_history(self) -> None:
         self._history = defaultdict(list)
@@ -513,10 +521,8 @@ class BrowserMemory(Memory):
             else:
                 self.learner = self._local
         self.state = READY
+        self._write_early()
         self._load_history()
-        early, self._early = list(self._early), deque(maxlen=EARLY_LIMIT)
-        for item, kind, payload in early:
-            self.record(item, kind, payload)
         self._changed()
 
     def _summaries_in(self, records: str) -> dict[str, dict[str, Any]]:

@@ -19,6 +19,7 @@ from widgets.common import button, tagged
 from widgets.i18n import t
 from widgets.kit import memory as mem
 from widgets.kit.browser_store import BrowserStore
+from widgets.kit.steps import Steps
 
 IMPORT_LIMIT = 1 << 20  # the largest file offered for import (the store checks it again)
 
@@ -75,9 +76,12 @@ class RecordBar(w.VBox):
         self.confirm_button.button_style = "danger"
         self.confirm_button.on_click(lambda _b: self.forget())
         self.confirm_button.layout.display = "none"
-        wrap = w.Layout(flex_flow="row wrap", align_items="center", gap="4px 8px")
+
+        def wrap() -> w.Layout:  # one a row: a row hidden must not hide the others
+            return w.Layout(flex_flow="row wrap", align_items="center")
+
         # no server, no resume code: the row to resume on another device is not offered
-        self.code_row = w.HBox([self.code_box, self.resume_button], layout=wrap)
+        self.code_row = w.HBox([self.code_box, self.resume_button], layout=wrap())
         if memory.in_browser:
             self.code_row.layout.display = "none"
         self.panel = tagged(
@@ -85,16 +89,16 @@ class RecordBar(w.VBox):
                 [
                     w.HTML(f"<p style='margin:4px 0'>{_words(memory, 'privacy')}</p>"),
                     self.code_row,
-                    w.HBox([self.nickname_box, self.nickname_button], layout=wrap),
-                    w.HBox([self.export_button, self.export_link, self.upload], layout=wrap),
-                    w.HBox([self.forget_button, self.confirm_button], layout=wrap),
+                    w.HBox([self.nickname_box, self.nickname_button], layout=wrap()),
+                    w.HBox([self.export_button, self.export_link, self.upload], layout=wrap()),
+                    w.HBox([self.forget_button, self.confirm_button], layout=wrap()),
                 ],
                 layout=w.Layout(display="none", padding="4px 0"),
             ),
             "record-panel",
         )
         super().__init__(
-            [w.HBox([self.line, self.toggle], layout=wrap), self.notice, self.panel],
+            [w.HBox([self.line, self.toggle], layout=wrap()), self.notice, self.panel],
             layout=w.Layout(border="1px solid #d5dde8", padding="4px 10px", margin="4px 0 10px"),
         )
         self.add_class("record-bar")
@@ -213,6 +217,7 @@ def start_lesson(lesson: str, language: str | None = None) -> w.VBox:
     memory = mem.begin(lesson)
     bridge = BrowserStore()
     memory.attach(bridge)
-    box = w.VBox([bridge, RecordBar(memory)])
+    # Steps watches the page's headings: a returning learner may go on from the last reached
+    box = w.VBox([bridge, RecordBar(memory), Steps(memory)])
     box.add_class("lesson-record")
     return box
