@@ -205,7 +205,8 @@ const storage = {
   },
   removeItem: (k) => items.delete(k),
 };
-globalThis.window = {};
+const listeners = {};
+globalThis.window = { addEventListener: (name, h) => (listeners[name] ||= []).push(h) };
 Object.defineProperty(globalThis.window, "localStorage", {
   get() {
     if (scenario.off) throw new DOMException("denied", "SecurityError");
@@ -229,6 +230,9 @@ const model = new Model(scenario.state);
 widget.initialize({ model });
 const el = { hidden: false, attributes: {}, setAttribute(n, v) { this.attributes[n] = v; } };
 for (let i = 0; i < (scenario.views || 1); i++) widget.render({ model, el });
+for (const event of scenario.storage_events || []) {  // what another tab's write fires here
+  for (const h of listeners.storage || []) h(event);
+}
 const after = model.saves;
 for (const change of scenario.then || []) model.set(change);
 console.log(JSON.stringify({
@@ -238,6 +242,7 @@ console.log(JSON.stringify({
 
 NODE = shutil.which("node")
 START = {"key": "", "code": "", "nickname": "", "records": "", "loaded": False, "problem": ""}
+START = {**START, "incoming": ""}
 
 
 def in_node(tmp_path, **scenario: Any) -> dict:
@@ -350,3 +355,20 @@ def test_in_node_a_page_whose_kernel_has_loaded_only_reads(tmp_path):
     got = in_node(tmp_path, state=done, stored={LEARNER: json.dumps(STORED)})
     assert got["saves"] == 0 and got["state"]["key"] == "k-kernel"
     assert got["el"]["attributes"] == {"aria-hidden": "true"}
+
+
+@needs_node
+def test_in_node_another_tabs_records_reach_the_kernel_as_incoming(tmp_path):
+    """A ``storage`` event for the records item (another tab wrote them) is sent to the kernel
+    as ``incoming``; another item, an unreadable value or a removal is not."""
+    events = [
+        {"key": "other", "newValue": '{"x": 1}'},
+        {"key": RECORDS, "newValue": "{not json"},
+        {"key": RECORDS, "newValue": None},
+        {"key": RECORDS, "newValue": '{"events": [1]}'},
+    ]
+    got = in_node(tmp_path, storage_events=events)
+    assert got["state"]["incoming"] == '{"events": [1]}'
+    assert got["state"]["records"] == "" and got["items"] == {}  # nothing written here
+    quiet = in_node(tmp_path, storage_events=events[:3])
+    assert quiet["state"]["incoming"] == ""

@@ -317,3 +317,45 @@ def test_answers_given_while_the_record_opens_are_kept(browser):
     number, *_ = build()
     arrive(bridge, kept)
     assert number.first_try is True and number.status == "right"
+
+
+def test_two_tabs_keep_both_their_answers(browser):
+    """Two lessons open at once in one browser: each tab writes its whole copy, and the browser
+    tells the other tab (a ``storage`` event, here ``incoming``), which merges it; the copy left
+    in storage holds both tabs' answers, and the tabs then stop writing."""
+    a, bridge_a = page()
+    arrive(bridge_a)
+    b, bridge_b = page()
+    arrive(bridge_b)
+    a.record("m-number", "attempt", {"answer": "7", "right": True})
+    a.flush()
+    b.record("m-choice", "attempt", {"answer": 1, "right": False})
+    b.flush()
+    stored = bridge_b.records  # the later tab's copy replaced the first one's
+    assert kinds(stored) == ["attempt"]
+    bridge_b.set_state({"incoming": bridge_a.records})  # the browser tells b about a's write
+    assert sorted(e["item"] for e in json.loads(bridge_b.records)["events"]) == [
+        "m-choice",
+        "m-number",
+    ]
+    stored = bridge_b.records
+    before = bridge_a.records
+    bridge_a.set_state({"incoming": stored})  # and a about b's: a has nothing more to add
+    assert bridge_a.records == before  # equal copies: no more writing back and forth
+    assert sorted(e.item for e in a.store.events(a.learner.id)) == ["m-choice", "m-number"]
+    again, bridge = page()
+    arrive(bridge, stored)
+    items = sorted(e.item for e in again.store.events(again.learner.id))
+    assert items == ["m-choice", "m-number"]
+
+
+def test_an_unreadable_copy_from_another_tab_changes_nothing(browser):
+    a, bridge_a = page()
+    arrive(bridge_a)
+    a.record("m-number", "attempt", {"answer": "7", "right": True})
+    a.flush()
+    mine = bridge_a.records
+    bridge_a.set_state({"incoming": '{"format": "something else"}'})
+    bridge_a.set_state({"incoming": "x" * 3_000_000})
+    assert bridge_a.records == mine
+    assert [e.item for e in a.store.events(a.learner.id)] == ["m-number"]

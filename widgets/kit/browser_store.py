@@ -130,6 +130,16 @@ export default {
     // once a model, however many views: each change is written once
     for (const field of FIELDS) model.on("change:" + field, () => saveLearner(model));
     model.on("change:records", () => saveRecords(model));
+    // another tab of the site wrote its records: the kernel merges them (two lessons open at
+    // once must not overwrite each other's answers); the browser fires this in other tabs only
+    if (typeof window.addEventListener !== "function") return;
+    window.addEventListener("storage", (event) => {
+      if (event.key !== RECORDS || event.newValue === null || !model.get("loaded")) return;
+      const found = recordsFrom(event.newValue);
+      if (found === null) return;
+      model.set("incoming", found);
+      model.save_changes();
+    });
   },
   render({ model, el }) {
     el.hidden = true;
@@ -181,6 +191,8 @@ class BrowserStore(anywidget.AnyWidget):
     code = traitlets.Unicode("").tag(sync=True)
     nickname = traitlets.Unicode("").tag(sync=True)
     records = traitlets.Unicode("").tag(sync=True)
+    # records another tab of the site has just written (the static site merges them)
+    incoming = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     problem = traitlets.Unicode("").tag(sync=True)
 
@@ -254,6 +266,10 @@ class BrowserStore(anywidget.AnyWidget):
         ):
             data.update(records="", problem=CORRUPT)
             corrected += ["records", "problem"]
+        if "incoming" in data and not (
+            isinstance(data["incoming"], str) and utf16_units(data["incoming"]) <= RECORDS_LIMIT
+        ):
+            data.pop("incoming")  # not what our page sends: nothing to merge
         super().set_state(data)
         if corrected:
             self.send_state(sorted(set(corrected)))

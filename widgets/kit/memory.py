@@ -467,6 +467,7 @@ class BrowserMemory(Memory):
         if self._opener is None:
             return
         bridge.observe(self._storage_said, "problem")
+        bridge.observe(self._other_tab, "incoming")
         bridge.on_loaded(lambda _b: self._open())
 
     def _open(self) -> None:
@@ -483,6 +484,33 @@ class BrowserMemory(Memory):
             self._changed()
             return
         self.arrived()
+
+    def _other_tab(self, change: dict) -> None:
+        """Another tab of the site wrote its records: merge them into this page's store (the
+        import keeps what is already here and adds what is not), so that the next copy this
+        page writes holds both tabs' answers; write one at once if the other's lacked ours.
+        Two tabs that hold the same records stop writing: no tab answers an equal copy."""
+        text = change["new"]
+        if not text or self.state != READY or self.store is None or self._local is None:
+            return
+        try:
+            added = self.store.import_(self._local.id, text)
+        except RecordError:  # the other tab's copy is unreadable: ours stands
+            return
+        if self.learner is None and any(added.values()):
+            self.learner = self._local
+        if self.learner is None:
+            return
+        ours = self.store.export(self.learner.id)
+        try:
+            theirs = json.loads(text)
+        except ValueError:
+            return
+        if len(ours.get("events", [])) > len(theirs.get("events", [])) or len(
+            ours.get("saves", [])
+        ) > len(theirs.get("saves", [])):
+            self._unsaved = True
+            self._mirror()
 
     def _storage_said(self, change: dict) -> None:
         problem = {"too_large": FULL, "unavailable": REFUSED}.get(change["new"])
