@@ -54,9 +54,8 @@ def test_answers_survive_a_reload_a_restart_and_a_second_device(browser, tmp_pat
         assert "Learners' record: SQLite in" in server.log_text()
         first = browser.new_context(viewport={"width": 1280, "height": 900})
         a = open_page(first, server.base)
-        wait_text(a.page, ".record-line", "from your first check")
+        code = resume_code(a.page)  # a first visit gets its learner as the page connects
         wrong_answer(a.page)
-        code = resume_code(a.page)
         a.page.reload(wait_until="domcontentloaded")
         lesson_ready(a.page, LESSON)
         assert restored(a.page)
@@ -66,7 +65,7 @@ def test_answers_survive_a_reload_a_restart_and_a_second_device(browser, tmp_pat
 
         fresh = browser.new_context(viewport={"width": 1280, "height": 900})
         f = open_page(fresh, server.base)
-        wait_text(f.page, ".record-line", "from your first check")
+        assert resume_code(f.page) != code  # a fresh browser is another learner
         assert f.page.locator(f"{CHECK} .check-number input").first.input_value() == ""
         # the resume code opens the same record here
         f.page.locator(".record-toggle").click()
@@ -88,7 +87,7 @@ def test_answers_survive_a_reload_a_restart_and_a_second_device(browser, tmp_pat
         wait_text(a.page, ".record-notice", "nothing of yours is left")
         a.page.reload(wait_until="domcontentloaded")
         lesson_ready(a.page, LESSON)
-        wait_text(a.page, ".record-line", "from your first check")
+        assert resume_code(a.page) != code  # forgotten: this browser starts as someone new
         assert a.page.locator(f"{CHECK} .check-number input").first.input_value() == ""
         problems.update(a.problems())
         first.close()

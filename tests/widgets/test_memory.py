@@ -109,14 +109,24 @@ def test_show_me_first_or_a_new_question_after_it_never_counts_right(store_dir):
     assert again.first_try is False and again.status == "right"
 
 
-def test_a_visitor_who_only_reads_stores_nothing(store_dir):
+def test_a_first_visit_gets_its_key_off_the_click_and_reading_records_nothing(store_dir):
+    """The learner is made in the writer's thread as the browser speaks (its code's hash takes
+    tens of milliseconds), so the first answer blocks no click; reading the page keeps no
+    event. The landing page (read only) makes no learner."""
     memory, bridge = page(store_dir)
     build()
     arrive(bridge)
     memory.flush()
-    assert memory.learner is None and bridge.key == ""
+    assert memory.learner is not None and bridge.key and bridge.code
     store = open_store(data_dir=store_dir)
-    assert store.learner_by_key("anything") is None
+    assert store.learner_by_key(bridge.key).id == memory.learner.id
+    assert store.events(memory.learner.id) == []
+    landing = mem.begin("index", opener=lambda: open_store(data_dir=store_dir), read_only=True)
+    landing_bridge = BrowserStore()
+    landing.attach(landing_bridge)
+    arrive(landing_bridge)
+    landing.flush()
+    assert landing.learner is None and landing_bridge.key == ""
 
 
 def test_an_unknown_key_starts_afresh_and_never_shows_another_learners_record(store_dir):

@@ -120,6 +120,7 @@ class Memory:
         self._lock = threading.Lock()
         self._notes: dict[str, str] = {}
         self._summary = ""
+        self._creating = False  # the writer is creating this page's learner
         self.writer: Writer | None = None
 
     # ------------------------------------------------------------------ the browser speaks
@@ -147,6 +148,31 @@ class Memory:
         self.state = READY
         self._write_early()
         self._load_history()
+        if self.learner is None and not self.read_only:
+            # a first visit gets its learner now, in the writer's thread (the resume code's
+            # hash takes tens of milliseconds): the first answer then blocks no click
+            self._creating = True
+            self.writer.submit(self._create_learner)
+        self._changed()
+
+    def _create_learner(self) -> None:
+        """The writer's job for a first visit: a learner, whose key and code go to the
+        browser. A failure is said on the page; the first answer tries again."""
+        try:
+            if self.learner is None:
+                self._adopt(self.store.new_learner())
+        except RecordError as error:
+            self.problem = error.code
+            self._changed()
+        finally:
+            self._creating = False
+
+    def _adopt(self, learner: Learner) -> None:
+        self.learner = learner
+        self.key = learner.key or ""
+        if self.bridge is not None:
+            self.bridge.remember(self.key, learner.code or "", "")
+        self.problem = ""
         self._changed()
 
     def _write_early(self) -> None:
@@ -189,18 +215,15 @@ class Memory:
         """The learner, created at the first thing worth keeping (and told to the browser)."""
         if self.state != READY or self.store is None:
             return None
+        if self._creating:  # the writer is making it (a first visit): wait for it
+            self.flush()
         if self.learner is None:
             try:
-                self.learner = self.store.new_learner()
+                self._adopt(self.store.new_learner())
             except RecordError as error:
                 self.problem = error.code
                 self._changed()
                 return None
-            self.key = self.learner.key or ""
-            if self.bridge is not None:
-                self.bridge.remember(self.key, self.learner.code or "", "")
-            self.problem = ""
-            self._changed()
         return self.learner
 
     def record(self, item: str, kind: str, payload: dict[str, Any] | None = None) -> None:

@@ -4,8 +4,9 @@ A lesson's steps are its ``##`` headings ("Step 3 · ..."), written in Markdown 
 of the kernel knows when one is read. :class:`StepWatcher` draws nothing; in the page it watches
 the headings and tells the kernel each one that comes into view, and scrolls to one when asked.
 :class:`Steps` keeps the reached ones in the learner's record (``kind="step"``, item ``steps``)
-and, on return, offers to go on from the last. Headings are the page's own text: the kernel keeps
-at most :data:`MAX_STEPS` of them, each cut to the record's item length.
+and, on return, offers to go on from the last (the steps of a page are kept from the first
+visit on: its learner is made as the browser speaks). Headings are the page's own text: the
+kernel keeps at most :data:`MAX_STEPS` of them, each cut to the record's item length.
 """
 
 from __future__ import annotations
@@ -104,10 +105,7 @@ class Steps(w.HBox):
                 self._keep(heading)
 
     def _keep(self, heading: str) -> None:
-        # a visitor who only scrolls is not worth a record: steps are kept for a learner who
-        # already has one (their first check made it), and from then on
-        if self.memory.learner is not None:
-            self.memory.record(ITEM, "step", {"heading": heading})
+        self.memory.record(ITEM, "step", {"heading": heading})
 
     def restore(self, events: list[Any]) -> None:
         """The steps of the record; the last one offered to go on from."""
