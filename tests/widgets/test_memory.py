@@ -291,3 +291,16 @@ def test_the_first_cell_builds_the_bar_and_the_steps(store_dir):
 
     box = start_lesson(LESSON, "en")
     assert [type(c).__name__ for c in box.children] == ["BrowserStore", "RecordBar", "Steps"]
+
+
+def test_a_score_left_from_an_earlier_page_writes_into_no_other_page(store_dir):
+    """A kernel re-running a lesson (or a test run) may hold an old page's score line: it keeps
+    its own page's summary, never the current page's."""
+    kit._SCORES.add(kit.Score())  # an earlier page's score, under the inert memory
+    memory, bridge = page(store_dir)
+    number, *_ = build()
+    arrive(bridge)
+    number.box.value = "7"
+    number.check()
+    memory.flush()
+    assert memory.store.saves_of(memory.learner.id, mem.SUMMARY) == {}

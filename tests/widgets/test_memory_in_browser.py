@@ -8,6 +8,7 @@ BrowserStore whose state is set as the page sets it."""
 from __future__ import annotations
 
 import json
+import weakref
 
 import pytest
 
@@ -28,6 +29,7 @@ LESSON = "test/01_memory"
 def browser(monkeypatch):
     """The static site's mode; the memory's timers collected, to be run by the test."""
     monkeypatch.setattr(kit, "_CHECKS", {})
+    monkeypatch.setattr(kit, "_SCORES", weakref.WeakSet())  # this test's page only
     monkeypatch.delenv("LESSONS_RECORD", raising=False)
     monkeypatch.setattr(mem, "in_browser", lambda: True)
     timers: list = []

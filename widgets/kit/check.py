@@ -647,6 +647,7 @@ class Score(w.HTML):
     def __init__(self, checks: Collection[Check] | None = None) -> None:
         super().__init__()
         self._checks = list(checks) if checks is not None else None
+        self._memory = memory()  # its page's: a score left from an earlier page writes nowhere
         self.add_class("check-score")
         _SCORES.add(self)
         self.refresh()
@@ -666,7 +667,7 @@ class Score(w.HTML):
     def refresh(self) -> None:
         answered, right, total = self.counts()
         if self._checks is None and total:  # the lesson's own score: the landing page shows it
-            memory().keep_summary({"answered": answered, "right": right, "total": total})
+            self._memory.keep_summary({"answered": answered, "right": right, "total": total})
         text = t("common.check.score", answered=answered, total=total, right=right)
         self.value = (
             "<div role='status' aria-live='polite' style='padding:6px 10px;background:#eef4fb;"
