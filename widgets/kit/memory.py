@@ -6,8 +6,9 @@ BrowserStore`): it reaches the kernel when the page connects, which in a preheat
 long after the notebook ran. So a page's parts (checks, notes, tables) register with
 :func:`memory` as they are built, and are given their history once the browser has spoken:
 :meth:`Memory.track` calls a part's ``restore(events)`` then (or at once, if the history is
-already in). A learner is created only at the first thing worth keeping, so a visitor who only
-reads stores nothing.
+already in). A first visit's learner is made as the browser speaks, in the writer's thread (the
+resume code's hash takes tens of milliseconds), so the first answer waits for nothing; reading
+a page records no event, and the landing page (``read_only``) makes no learner.
 
 Writes never block a click: :class:`record.writer.Writer` runs them in a thread. Where there is
 no store (``LESSONS_RECORD=off``, a store that cannot be opened) the memory is inert and says so
@@ -212,7 +213,8 @@ class Memory:
 
     # ------------------------------------------------------------------ keeping things
     def ensure_learner(self) -> Learner | None:
-        """The learner, created at the first thing worth keeping (and told to the browser)."""
+        """The learner: the one the writer is making (waited for), or made now if that failed;
+        told to the browser."""
         if self.state != READY or self.store is None:
             return None
         if self._creating:  # the writer is making it (a first visit): wait for it
@@ -261,7 +263,7 @@ class Memory:
 
     def keep_summary(self, summary: dict[str, Any]) -> None:
         """The lesson's score line, for the landing page's progress: kept only for a learner
-        who already has a record (a visitor who only reads stays unknown), once per change."""
+        who already has a record, once per change."""
         if self.learner is None or self.store is None:
             return
         text = json.dumps(summary, sort_keys=True)

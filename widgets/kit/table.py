@@ -152,6 +152,7 @@ class TableBase(w.VBox):
         self.resume_button = button(t("common.table.resume", n=0), f"{self.css}-resume", "play")
         self.resume_button.on_click(lambda _b: self.resume())
         self.resume_button.button_style = "success"
+        self.resume_button.layout.width = "auto"  # a button, not a bar across the page
         self.resume_button.layout.display = "none"
         self._kept: str | None = None  # the record's game, until continued or replaced
         self._untouched = 0  # moves of a fresh game (the bots' opening); -1: the learner's game
