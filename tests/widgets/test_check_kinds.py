@@ -453,3 +453,71 @@ def test_the_new_kinds_print_on_the_worksheet_and_its_key():
     assert "Only attackers play" in worksheet and WHY["attacker"] not in worksheet
     assert t("teachers.sheet.why_not") in key and WHY["attacker"] in key and WHY["reach"] in key
     assert "1 − 3/10." in key and "70%" in key
+
+
+# ---------------------------------------------------------------------- variants that adapt
+def leveled(seed: int, level: int = 0) -> Variant:
+    """A variant function that writes easier and harder cases: the level is in the question."""
+    cards = {-1: 3, 0: 5, 1: 8}[level]
+    return Variant(f"{cards} cards, seed {seed}: how many?", cards, f"{cards} cards")
+
+
+def test_the_next_question_is_easier_after_a_miss_and_harder_after_two_rights():
+    assert kit.next_level([]) == 0
+    assert kit.next_level([False]) == -1 and kit.next_level([True, False]) == -1
+    assert kit.next_level([True]) == 0 and kit.next_level([False, True]) == 0
+    assert kit.next_level([True, True]) == 1 and kit.next_level([False, True, True]) == 1
+    assert kit.takes_level(leveled) and not kit.takes_level(lambda seed: None)
+
+    c = Number("lv-cards", hint="h", new_question=leveled)
+    assert c.level == 0 and c.answer() == 5
+    c.box.value = "1"
+    c.check()  # a miss ...
+    c.put(c.answer())
+    c.check()  # ... then right: the first try is what counts
+    c.next_question()
+    assert c.level == -1 and c.answer() == 3 and "3 cards" in c.question
+    for _ in range(2):  # two rights at the first try in a row
+        c.put(c.answer())
+        assert c.check() is True
+        c.next_question()
+    assert c.level == 1 and c.answer() == 8
+    c.show_me()  # "show me" before a try is no right at the first try
+    c.next_question()
+    assert c.level == -1
+
+
+def test_a_variant_function_without_a_level_is_called_with_the_seed_only():
+    seen: list[int] = []
+
+    def plain(seed: int) -> Variant:
+        seen.append(seed)
+        return Variant(f"{seed}?", seed, "the seed")
+
+    c = Number("lv-plain", hint="h", new_question=plain, seed=4)
+    c.box.value = "0"
+    c.check()
+    c.next_question()
+    assert seen == [4, 5] and c.level == -1  # the level is kept, the function does not take it
+
+
+def test_the_level_comes_back_from_the_record(store_dir):
+    memory, bridge = page(store_dir)
+    c = Number("lv-back", hint="h", new_question=leveled)
+    arrive(bridge)
+    c.box.value = "0"
+    c.check()
+    c.next_question()  # after a miss: the easier case
+    assert c.level == -1 and c.answer() == 3
+    memory.flush()
+    key = bridge.key
+
+    memory, bridge = page(store_dir)
+    again = Number("lv-back", hint="h", new_question=leveled)
+    arrive(bridge, key)
+    assert again.seed == 1 and again.level == -1 and again.answer() == 3
+    assert again.question == c.question
+    again.put(again.answer())
+    again.check()
+    again.next_question()
+    assert again.level == 0  # one right after a miss: the usual case again

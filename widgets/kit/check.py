@@ -28,6 +28,7 @@ catalog (``common.check.*``); numbers use its separators.
 from __future__ import annotations
 
 import html
+import inspect
 import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,26 @@ class Variant:
     hint: Hint | None = None
     on_explain: Callable[[], None] | None = None
     explanations: Mapping[Any, Text] | None = None
+
+
+def next_level(firsts: Sequence[bool]) -> int:
+    """The difficulty of the next variant, from the first-try results of the questions before
+    it: easier (-1) after a miss (or "show me" before a try), harder (+1) after two rights in a
+    row, the usual (0) otherwise (issue #25: the next question meets the learner where they
+    are)."""
+    if firsts and not firsts[-1]:
+        return -1
+    if len(firsts) >= 2 and firsts[-1] and firsts[-2]:
+        return 1
+    return 0
+
+
+def takes_level(new_question: Callable[..., Variant]) -> bool:
+    """Whether a variant function takes a ``level`` (it then writes easier and harder cases)."""
+    try:
+        return "level" in inspect.signature(new_question).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def accepted(answer: Any) -> frozenset[Any]:
@@ -105,6 +126,8 @@ class Check(w.VBox):
         self.first_try: bool | None = None
         self._replaying = False  # restoring from the record: nothing is recorded again
         self.new_question = new_question
+        self.level = 0  # the variant's difficulty: -1 easier, 0, +1 harder (see next_level)
+        self._firsts: list[bool] = []  # each earlier question's first-try result, in order
         self._base_hint, self._base_explain = hint, on_explain
         self.question_html = tagged(w.HTML(), "check-question")
         self.feedback = tagged(w.HTML(), "check-feedback")
@@ -123,7 +146,7 @@ class Check(w.VBox):
         if question is None:
             if new_question is None:
                 raise ValueError(f"check {name!r}: give a question or new_question")
-            self._load(new_question(seed))
+            self._load(self._variant(seed, 0))
         else:
             self._load(Variant(question, answer, explanation, options))
         super().__init__(
@@ -187,6 +210,7 @@ class Check(w.VBox):
         self.hints = rungs(variant.hint or self._base_hint)  # the ladder
         self.hint = self.hints[0] if self.hints else ""  # its first rung
         self.rungs_seen = 0
+        self._question_first: bool | None = None  # this question's first try
         self.on_explain = variant.on_explain or self._base_explain
         if variant.options is not None:
             self._set_options(variant.options)
@@ -227,6 +251,8 @@ class Check(w.VBox):
         self.attempts += 1
         if self.first_try is None:
             self.first_try = right
+        if self._question_first is None:
+            self._question_first = right
         self._keep("attempt", answer=self.raw(), right=right)
         if not right:
             if self.status == OPEN:
@@ -262,6 +288,8 @@ class Check(w.VBox):
         answer = self.answer()
         if self.first_try is None:
             self.first_try = False
+        if self._question_first is None:
+            self._question_first = False
         self._keep("shown", after_attempt=self.attempts > 0)
         if self.status != RIGHT:
             self._set_status(SHOWN)
@@ -272,14 +300,24 @@ class Check(w.VBox):
         self._proved()
 
     def next_question(self) -> None:
-        """The next seeded variant (``seed + 1``): the same for everyone who presses it."""
+        """The next seeded variant (``seed + 1``), at the level the learner's last questions
+        earned (:func:`next_level`): the same for everyone with the same seed and level."""
         if self.new_question is None:
             return
+        self._firsts.append(bool(self._question_first))
         self.seed += 1
-        self._load(self.new_question(self.seed))
+        self.level = next_level(self._firsts)
+        self._load(self._variant(self.seed, self.level))
         self.put(None)
-        self._keep("new_question")
+        self._keep("new_question", level=self.level)
         self._set_status(OPEN)
+
+    def _variant(self, seed: int, level: int) -> Variant:
+        """``new_question(seed, level=level)`` when it takes a level, else ``(seed)``."""
+        assert self.new_question is not None
+        if takes_level(self.new_question):
+            return self.new_question(seed, level=level)
+        return self.new_question(seed)
 
     # ------------------------------------------------------------------ the record
     def _keep(self, kind: str, **payload: Any) -> None:
@@ -301,12 +339,17 @@ class Check(w.VBox):
     def _replay(self, events: Sequence[Any]) -> tuple[str, tuple[str, Any, Any] | None]:
         """Count the kept events again: (the status, the last try or "shown", if any)."""
         self.attempts, self.first_try, status, last, seen = 0, None, OPEN, None, 0
+        self._firsts, self._question_first = [], None
         for event in events:
             payload = event.payload
             seed = payload.get("seed", self.seed)
+            if event.kind == "new_question":
+                self._firsts.append(bool(self._question_first))
+                level = payload.get("level", 0)
+                self.level = level if level in (-1, 0, 1) else 0
             if self.new_question is not None and isinstance(seed, int) and seed != self.seed:
                 self.seed, seen = seed, 0
-                self._load(self.new_question(seed))
+                self._load(self._variant(seed, self.level))
             if event.kind == "new_question":
                 status, last, seen = OPEN, None, 0
             elif event.kind == "attempt":
@@ -314,6 +357,8 @@ class Check(w.VBox):
                 self.attempts += 1
                 if self.first_try is None:
                     self.first_try = right
+                if self._question_first is None:
+                    self._question_first = right
                 if status in (OPEN, TRIED):
                     status = RIGHT if right else TRIED
                 last = ("attempt", payload.get("answer"), right)
@@ -322,6 +367,8 @@ class Check(w.VBox):
             elif event.kind == "shown":
                 if self.first_try is None:
                     self.first_try = False
+                if self._question_first is None:
+                    self._question_first = False
                 if status != RIGHT:
                     status = SHOWN
                 last = ("shown", None, None)

@@ -188,6 +188,7 @@ class Predicts:
     status: str
     attempts: int
     first_try: bool | None
+    _question_first: bool | None
     control: w.Widget
     submit: w.Button
     show: w.Button
@@ -229,6 +230,8 @@ class Predicts:
         right = self.is_right(value)
         self.attempts += 1
         self.first_try = right
+        if self._question_first is None:
+            self._question_first = right
         self._keep("attempt", answer=self.raw(), right=right)
         self._set_status(RIGHT if right else TRIED)
         self._settle(value, right)
