@@ -104,6 +104,7 @@ class Check(w.VBox):
     """
 
     scored = True
+    in_review = False  # a spaced review's question (widgets.kit.review): not the lesson's own
 
     def __init__(
         self,
@@ -683,8 +684,13 @@ def _notify() -> None:
 
 
 def page_checks() -> list[Check]:
-    """The scored checks on the page: those created in this kernel and not closed."""
-    return [c for c in _CHECKS.values() if c.scored and c.comm is not None]  # type: ignore[misc]
+    """The scored checks on the page: those created in this kernel and not closed, but not a
+    review's (:mod:`widgets.kit.review`: questions on earlier lessons, with their own score)."""
+    return [
+        c
+        for c in _CHECKS.values()
+        if c.scored and c.comm is not None and not getattr(c, "in_review", False)
+    ]  # type: ignore[misc]
 
 
 class Score(w.HTML):

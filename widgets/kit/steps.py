@@ -11,7 +11,8 @@ kernel keeps at most :data:`MAX_STEPS` of them, each cut to the record's item le
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
@@ -23,11 +24,49 @@ from widgets.i18n import t
 from widgets.kit import memory as mem
 
 ITEM = "steps"
+STEP = re.compile(r"^(?:Step|Passo)\s+(\d+)\b")  # the page's script reads headings alike
+REVIEW = re.compile(r"^(?:Review|Ripasso)\b")
 MAX_STEPS = 60  # a lesson has about ten; more is not a lesson's page
 HEADING_LIMIT = 120
 
 _ESM = """
 const clean = (h) => h.textContent.replace(/¶\\s*$/, "").trim().slice(0, 120);
+const STEP = /^(?:Step|Passo)\\s+(\\d+)\\b/;
+const REVIEW = /^(?:Review|Ripasso)\\b/;
+const label = (h) => {
+  const text = clean(h);
+  const step = text.match(STEP);
+  return step ? step[1] : REVIEW.test(text) ? "R" : null;
+};
+
+// Number the checks as the worksheets do: "3.2" is the second check under "Step 3", "R.1" the
+// first of the review; a check under no numbered step has no number.
+const number = () => {
+  let step = null;
+  let count = 0;
+  for (const node of document.querySelectorAll("h2, .check")) {
+    if (node.tagName === "H2") {
+      step = label(node);
+      count = 0;
+      continue;
+    }
+    const text = step === null ? "" : `${step}.${++count}`;
+    // a badge at the start of the question's line (the widget may write its text again: then
+    // the page's observer puts the badge back)
+    const line = node.querySelector("p") || node;
+    let tag = line.querySelector(".check-number");
+    if (!tag) {
+      if (!text) continue;
+      tag = document.createElement("span");
+      tag.className = "check-number";
+      tag.style.cssText =
+        "display:inline-block;padding:0 5px;margin-right:6px;border-radius:4px;" +
+        "background:#dfe9f5;color:#2c4a6e;font-weight:600;font-size:0.9em";
+      line.prepend(tag);
+    }
+    if (tag.textContent !== text) tag.textContent = text;
+  }
+};
 
 export default {
   render({ model, el }) {
@@ -51,6 +90,17 @@ export default {
       watch();
       new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
     }
+    let queued = false;
+    const renumber = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        number();
+      });
+    };
+    number();
+    new MutationObserver(renumber).observe(document.body, { childList: true, subtree: true });
     model.on("change:goto", () => {
       const target = model.get("goto");
       const found = heads().find((h) => clean(h) === target);
@@ -59,6 +109,28 @@ export default {
   },
 };
 """
+
+
+def step_label(heading: str) -> str | None:
+    """The number a step's heading gives its checks: "3" for "Step 3 · ...", "R" for the
+    review, ``None`` for a heading that is no numbered step."""
+    found = STEP.match(heading.strip())
+    if found:
+        return found.group(1)
+    return "R" if REVIEW.match(heading.strip()) else None
+
+
+def check_numbers(headings: Iterable[str]) -> list[str]:
+    """The number of each check from the heading it stands under, in page order ("3.2": the
+    second check of Step 3; "" under no numbered step), as the page's script writes them."""
+    numbers, last, count = [], None, 0
+    for heading in headings:
+        if heading != last:
+            last, count = heading, 0
+        label = step_label(heading)
+        count += 1
+        numbers.append(f"{label}.{count}" if label else "")
+    return numbers
 
 
 class StepWatcher(anywidget.AnyWidget):

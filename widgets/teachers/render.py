@@ -108,7 +108,7 @@ def sheet_html(sheet: Sheet, key: bool) -> str:
         label = t(LABELS.get(item.kind, "teachers.sheet.question"))
         parts.append(
             f"<div class='teachers-item' data-check='{item.name}'>"
-            f"<p class='q'><b>{n}. {label}</b> {item.question}</p>"
+            f"<p class='q'><b>{item.number or f'{n}.'} {label}</b> {item.question}</p>"
             + (_key(item) if key else _room(item))
             + "</div>"
         )

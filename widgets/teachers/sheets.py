@@ -21,7 +21,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ import ipywidgets as w
 from widgets.i18n import language, set_language
 from widgets.kit.check import Check, Choice, Number, Order, Pick, Reflect
 from widgets.kit.check_kinds import Predicts, Reason
+from widgets.kit.steps import check_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -51,6 +52,9 @@ class Item:
     answer: str  # the right answer in words (a reflection: empty)
     explanation: str  # why (a reflection: its model answer)
     reasons: tuple[tuple[str, str], ...] = ()  # a reason's wrong options: (label, why not)
+    number: str = ""  # "3.2", as the page numbers it (widgets.kit.steps.check_numbers)
+    hint: str = ""  # the hint's first rung (a prediction has none)
+    scored: bool = True
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,9 @@ def _kind(check: Check | Reflect) -> str:
 
 def _item(check: Check | Reflect, step: str) -> Item:
     if isinstance(check, Reflect):
-        return Item(check.name, "reflect", step, check.question, "", (), "", check.model())
+        return Item(
+            check.name, "reflect", step, check.question, "", (), "", check.model(), scored=False
+        )
     check.show_me()  # what "show me" gives, as the learner sees it (a lab check presses first)
     answer = check.answer()
     return Item(
@@ -152,6 +158,8 @@ def _item(check: Check | Reflect, step: str) -> Item:
         check.answer_text(answer),
         check.explain(),
         tuple(check.reasons()) if isinstance(check, Reason) else (),
+        hint=check.hints[0] if check.hints else "",
+        scored=check.scored,
     )
 
 
@@ -187,6 +195,8 @@ def lesson_sheet(game: str, lesson: str, lang: str) -> Sheet:
             if last is not None:
                 value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
                 items += [_item(check, step) for check in _found(value)]
+    numbers = check_numbers(item.step for item in items)
+    items = [replace(item, number=n) for item, n in zip(items, numbers, strict=True)]
     return Sheet(game, lesson, lang, title, tuple(items))
 
 
