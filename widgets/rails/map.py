@@ -244,6 +244,7 @@ class RailsMap(w.VBox):
             "rails-corridors",
         )
         self.info = tagged(w.HTML(), "rails-map-info")
+        self._corridor_box: w.VBox | None = None
         top15 = self.ranked[:15]
         self.bar_fig = ranking_bars(
             t("rails.map.corridor_title"),
@@ -268,11 +269,14 @@ class RailsMap(w.VBox):
         self.add_class("rails-map")
 
     def corridor_panel(self) -> w.VBox:
-        """The corridor slider, the ranking chart, and the map the slider draws on."""
-        box = tagged(
-            w.VBox([self.top, boxed(self.bar_fig, "rails-fig-corridors")]), "rails-corridor-panel"
-        )
-        return box
+        """The corridor slider, the ranking chart, and the map the slider draws on: one box,
+        built on the first call (a prediction veils its parts in place, issue #25)."""
+        if self._corridor_box is None:
+            self._corridor_box = tagged(
+                w.VBox([self.top, boxed(self.bar_fig, "rails-fig-corridors")]),
+                "rails-corridor-panel",
+            )
+        return self._corridor_box
 
     def _recolour(self) -> None:
         kind = self.measure.value

@@ -4,22 +4,29 @@ Answers from ``gamelib.rails.board`` and ``gamelib.rails.routes``."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
 
+from gamelib.rails import rules as rails_rules
 from gamelib.rails.board import load
+from gamelib.rails.claims import claim_blocker
 from gamelib.rails.routes import city_measures, shortest_route
 from gamelib.rails.routes import corridors as busiest_corridors
 from gamelib.rails.scoring import ROUTE_POINTS
-from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check import Choice, Number, Pick, Reflect, Variant, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 from widgets.rails.checks.common import (
     _city_options,
     _colour,
     _yes_no,
+    counted_t,
+    ladder,
 )
 
 _t = CheckTexts("rails", "lesson1")
@@ -38,7 +45,7 @@ def l1_six_count(rails_map: Any) -> Number:
             n=len(routes),
             routes=", ".join(f"{r.a} – {r.b}" for r in routes),
         ),
-        **_t.hint("six_count"),
+        hint=ladder(_t, "six_count", n=LONG),
     )
 
 
@@ -50,7 +57,7 @@ def l1_six_points(rails_map: Any) -> Number:
         explanation=_t(
             "six_points", "explain", points=ROUTE_POINTS[LONG], per=number(15 / LONG, 1)
         ),
-        **_t.hint("six_points"),
+        hint=ladder(_t, "six_points", n=LONG),
     )
 
 
@@ -74,7 +81,86 @@ def l1_most_colour(rails_map: Any) -> Choice:
             n=counts[best],
             rows=", ".join(f"{_colour(c)} {n}" for c, n in counts.most_common()),
         ),
-        **_t.hint("most_colour"),
+        hint=ladder(_t, "most_colour"),
+    )
+
+
+# ---------------------------------------------------------------------- double routes
+DOUBLE_ANSWERS = ("open", "own", "closed")  # the options, in the page's order
+REFUSALS = {None: "open", "route.twin_yours": "own", "route.twin_closed": "closed"}
+
+
+def doubles() -> list[Any]:
+    """The first route of every double of the board (the other is its ``twin``)."""
+    return [r for r in load().routes if r.twin is not None and r.id < r.twin]
+
+
+def double_case(seed: int, level: int = 0) -> tuple[int, int, int, int]:
+    """(players, the route claimed, its owner, the player who asks for its twin) of a double
+    route question. Seed 0 is the lesson's: 3 players, another player asks. Level -1 asks
+    another player at a table of 2 or 5 (one rule at a time, far from the limit); level 0 any
+    table of 2 to 5; level +1 also asks the owner for the second route of a double at a table
+    of 4 or 5, where both routes stay open to the others."""
+    pairs = doubles()
+    if seed == 0 and level == 0:
+        return 3, pairs[4].id, 0, 1
+    rng = random.Random(f"rails1-double:{seed}:{level}")
+    route = rng.choice(pairs).id
+    if level < 0:
+        players = rng.choice((2, 5))
+    elif level > 0:
+        players = rng.choice((3, 4, 5))
+    else:
+        players = rng.randint(2, 5)
+    owner = rng.randrange(players)
+    own = level > 0 and (players >= rails_rules.DOUBLE_MIN or rng.random() < 0.5)
+    asker = owner if own else rng.choice([p for p in range(players) if p != owner])
+    return players, route, owner, asker
+
+
+def double_answer(players: int, route: int, owner: int, asker: int) -> str:
+    """What gamelib says of ``asker`` claiming the twin of ``route`` once ``owner`` holds it:
+    "open" (allowed), "own" (one player, one route of a double) or "closed" (a small table)."""
+    board = load()
+    state = rails_rules.new_game(players, seed=1)
+    claimed = list(state.owner)
+    claimed[route] = owner
+    refusal = claim_blocker(replace(state, owner=claimed), asker, board.routes[route].twin)
+    return REFUSALS[None if refusal is None else refusal.code]
+
+
+def l1_double_rule(rails_map: Any) -> Choice:
+    """§Occupare le strade: the two routes of a double with 2 or 3 players, and for one player."""
+
+    def variant(seed: int, level: int = 0) -> Variant:
+        players, route, owner, asker = double_case(seed, level)
+        board = load()
+        r = board.routes[route]
+        twin = board.routes[r.twin]
+        answer = double_answer(players, route, owner, asker)
+        values = dict(
+            players=players,
+            owner=owner + 1,
+            asker=asker + 1,
+            a=r.a,
+            b=r.b,
+            colour=_colour(r.color),
+            other=_colour(twin.color),
+            limit=rails_rules.DOUBLE_MIN,
+        )
+        question = "question_own" if asker == owner else "question"
+        return Variant(
+            _t("double_rule", question, **values),
+            answer,
+            _t("double_rule", f"explain_{answer}", **values),
+            hint=ladder(_t, "double_rule", **values),
+        )
+
+    return Choice(
+        "rails1-double-rule",
+        new_question=variant,
+        options=[(_t("double_rule", k, limit=rails_rules.DOUBLE_MIN), k) for k in DOUBLE_ANSWERS],
+        hint="",
     )
 
 
@@ -94,6 +180,7 @@ def l1_step1(rails_map: Any) -> w.VBox:
         l1_six_count(rails_map),
         l1_six_points(rails_map),
         l1_most_colour(rails_map),
+        l1_double_rule(rails_map),
         l1_doubles(rails_map),
     )
 
@@ -118,7 +205,7 @@ def l1_top_degree(rails_map: Any) -> Pick:
         options=_city_options(),
         explanation=_t("top_degree", "explain", cities=", ".join(sorted(best)), degree=degree),
         on_explain=show,
-        **_t.hint("top_degree"),
+        hint=ladder(_t, "top_degree"),
     )
 
 
@@ -141,7 +228,7 @@ def l1_same_top(rails_map: Any) -> Choice:
             between=", ".join(sorted(between)),
         ),
         on_explain=show,
-        **_t.hint("same_top"),
+        hint=ladder(_t, "same_top"),
     )
 
 
@@ -178,12 +265,52 @@ def l1_few_routes(rails_map: Any) -> Pick:
             n=len(m["betweenness"]),
         ),
         on_explain=show,
-        **_t.hint("few_routes"),
+        hint=ladder(_t, "few_routes", few=FEW),
+    )
+
+
+SAME_TOP_REASONS = ("scaled", "cheapest", "edge", "doubles")  # the options, in the page's order
+
+
+def betweenness_rank(city: str) -> int:
+    """A city's place (from 1) when the cities are ranked by betweenness."""
+    between = city_measures()["betweenness"]
+    return sorted(between, key=between.get, reverse=True).index(city) + 1
+
+
+def l1_same_top_why(rails_map: Any) -> Reason:
+    """Why the city with the most routes is not the one most cheapest connections pass through."""
+    m = city_measures()
+    degree, between = sorted(top_cities("degree")), sorted(top_cities("betweenness"))
+    hub, bridge = degree[0], between[0]
+    values = dict(
+        hub=hub,
+        bridge=", ".join(between),
+        hub_degree=int(m["degree"][hub]),
+        bridge_degree=int(m["degree"][bridge]),
+        hub_between=number(m["betweenness"][hub], 3),
+        bridge_between=number(m["betweenness"][bridge], 3),
+        rank=betweenness_rank(hub),
+        n=len(m["betweenness"]),
+    )
+    return Reason(
+        "rails1-same-top-why",
+        _t("same_top_why", "question", **values),
+        "cheapest",
+        options=[(_t("same_top_why", k, **values), k) for k in SAME_TOP_REASONS],
+        explanations={k: _t("same_top_why", f"why_{k}", **values) for k in SAME_TOP_REASONS},
+        hint=ladder(_t, "same_top_why", **values),
+        on_explain=lambda: setattr(rails_map.measure, "value", "betweenness"),
     )
 
 
 def l1_step2(rails_map: Any) -> w.VBox:
-    return stack(l1_top_degree(rails_map), l1_same_top(rails_map), l1_few_routes(rails_map))
+    return stack(
+        l1_top_degree(rails_map),
+        l1_same_top(rails_map),
+        l1_same_top_why(rails_map),
+        l1_few_routes(rails_map),
+    )
 
 
 TOP = 5  # the corridors the doubles question looks at
@@ -194,25 +321,40 @@ def doubled_in_top(n: int = TOP) -> list[tuple[str, str]]:
     return [(a, b) for (a, b), _ in busiest_corridors()[:n] if len(board.routes_between(a, b)) == 2]
 
 
-def l1_top_doubles(rails_map: Any) -> Number:
-    doubled = doubled_in_top()
+def single_in_top(n: int = TOP) -> list[tuple[str, str]]:
+    """The busiest ``n`` corridors that are a single route."""
+    doubled = set(doubled_in_top(n))
+    return [pair for pair, _ in busiest_corridors()[:n] if pair not in doubled]
+
+
+def l1_top_doubles(rails_map: Any) -> Predict:
+    """Predicted before the corridor chart and its slider show it: how many of the busiest
+    corridors are doubled (a guess of "all of them" meets the single ones)."""
+    doubled, single = doubled_in_top(), single_in_top()
+    panel = rails_map.corridor_panel()
 
     def show() -> None:
         rails_map.top.value = TOP
 
-    return Number(
+    return Predict(
         "rails1-top-doubles",
-        _t("top_doubles", "question", n=TOP),
+        _t("top_doubles", "predict", n=TOP, pairs=len(doubles())),
         len(doubled),
+        reveals=[rails_map.top, find_tagged(panel, "rails-fig-corridors")],
+        inside=panel,
         explanation=_t(
             "top_doubles",
-            "explain",
+            "explain_predict",
             k=len(doubled),
             n=TOP,
             doubled=", ".join(f"{a} – {b}" for a, b in doubled) or "—",
+            single=counted_t(
+                "rails.checks.lesson1.top_doubles.single",
+                len(single),
+                single=", ".join(f"{a} – {b}" for a, b in single) or "—",
+            ),
         ),
         on_explain=show,
-        **_t.hint("top_doubles"),
     )
 
 
@@ -255,7 +397,7 @@ def l1_detour(rails_map: Any) -> Number:
             cities=" → ".join(other.cities),
         ),
         on_explain=show,
-        **_t.hint("detour"),
+        hint=ladder(_t, "detour", a=DETOUR[0], b=DETOUR[1]),
     )
 
 
