@@ -1,6 +1,6 @@
 # Two commands for a fresh machine with Python 3.11 or newer and make:
 #   make run   - create .venv, install, serve the lessons with Voila (prints the URL)
-#   make classroom LESSON=cnw/01_board_and_battles STUDENTS=30 - the same, for a class on the LAN
+#   make classroom LESSON=cnw/01_board_and_dice STUDENTS=30 - the same, for a class on the LAN
 #   make test  - create/update the same .venv with test extras, make sure Chromium is there,
 #                run every test (lint, unit, widget, notebook and browser tests)
 
@@ -46,9 +46,9 @@ $(VENV)/.hub: pyproject.toml $(VENV)/.base
 run: $(VENV)/.base
 	$(VPY) classroom/serve.py --host=$(HOST) --port=$(PORT)
 
-# make classroom LESSON="cnw/01_board_and_battles rails/01_the_map_as_a_graph" STUDENTS=30
+# make classroom LESSON="cnw/01_board_and_dice rails/01_the_map_as_a_graph" STUDENTS=30
 # A warm kernel per student for each lesson of the day; on the LAN (0.0.0.0) unless HOST is given.
-LESSON   ?= cnw/01_board_and_battles
+LESSON   ?= cnw/01_board_and_dice
 STUDENTS ?= 30
 CLASS_HOST = $(if $(filter file,$(origin HOST)),0.0.0.0,$(HOST))
 classroom: $(VENV)/.base

@@ -1,7 +1,7 @@
 """A class arriving at once: N students open the same lesson on one server (run by hand).
 
     .venv/bin/python benchmarks/load.py [--students 30] [--browsers 3] [--mode plain classroom]
-                                        [--lesson cnw/01_board_and_battles] [--after 60]
+                                        [--lesson cnw/01_board_and_dice] [--after 60]
 
 Starts the server as the README does (``make run``: classroom/serve.py; ``make classroom``: the
 same with ``--classroom LESSON --students N``, waiting for its warm kernels), on 127.0.0.1 only,
@@ -304,7 +304,7 @@ def main() -> int:
     parser.add_argument("--browsers", type=int, default=3, help="of the students, real Chromium")
     parser.add_argument("--mode", nargs="+", default=["plain", "classroom"],
                         choices=["plain", "classroom"])  # fmt: skip
-    parser.add_argument("--lesson", default="cnw/01_board_and_battles")
+    parser.add_argument("--lesson", default="cnw/01_board_and_dice")
     parser.add_argument("--after", type=float, default=60, help="seconds after the pages close")
     parser.add_argument("--cull-idle", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=180, help="per page")

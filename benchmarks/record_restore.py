@@ -1,6 +1,6 @@
 """What remembering costs a lesson page (issue #24), run by hand:
 
-    .venv/bin/python benchmarks/record_restore.py [--lesson cnw/01_board_and_battles] [--repeat 5]
+    .venv/bin/python benchmarks/record_restore.py [--lesson cnw/01_board_and_dice] [--repeat 5]
 
 Builds the lesson's widgets in this process as its notebook does (every code cell, English),
 answers every check twice (a wrong try, then the right answer, through the check's own buttons)
@@ -77,7 +77,7 @@ def answer_everything() -> tuple[int, list[float]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lesson", default="cnw/01_board_and_battles")
+    parser.add_argument("--lesson", default="cnw/01_board_and_dice")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="record-restore-"))

@@ -7,7 +7,7 @@ service worker kept). Outside requests are not routed (routing would switch the 
 Chromium's own flags keep it on this machine, and any request that leaves 127.0.0.1 is counted
 and reported. Bounded: ``--lessons`` pages, a 240 s limit per visit, everything stops by itself.
 
-    .venv/bin/python benchmarks/static_startup.py [--lessons cnw/01_board_and_battles ...]
+    .venv/bin/python benchmarks/static_startup.py [--lessons cnw/01_board_and_dice ...]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ SITE = ROOT / "build" / "static"
 WIDGET = "#rendered_cells .jupyter-widgets"
 LIMIT_MS = 240_000
 DEFAULT = [
-    "cnw/01_board_and_battles",
+    "cnw/01_board_and_dice",
     "airwar/03_odds_of_interception",
     "it/rails/02_cards_and_odds",
     "logiquo/02_odds_of_defense",

@@ -25,7 +25,7 @@ Voilà 0.5.13 as it comes, with what a public demo and a classroom need on top:
   start thirty new kernels while thirty students are arriving.
 
     .venv/bin/python classroom/serve.py [--host 127.0.0.1] [--port 8866]
-    .venv/bin/python classroom/serve.py --classroom cnw/01_board_and_battles --students 30
+    .venv/bin/python classroom/serve.py --classroom cnw/01_board_and_dice --students 30
 """
 
 from __future__ import annotations
@@ -475,7 +475,7 @@ def lan_address() -> str:
 
 
 def lesson_path(name: str, root: Path = NOTEBOOKS) -> str:
-    """``cnw/01_board_and_battles`` (or with .ipynb, or with notebooks/) as Voilà names it."""
+    """``cnw/01_board_and_dice`` (or with .ipynb, or with notebooks/) as Voilà names it."""
     name = name.strip().removeprefix("notebooks/")
     name = name if name.endswith(".ipynb") else name + ".ipynb"
     if not (root / name).is_file():

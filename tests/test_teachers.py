@@ -134,7 +134,7 @@ def sample() -> Sheet:
         Item("x-n", "number", "Step 1", "How many?", "Type a whole number.", (), "7", "Because."),
         Item("x-r", "reflect", "Step 2", "Why?", "", (), "", "A model answer."),
     )
-    return Sheet("cnw", "01_board_and_battles", "en", "CNW · Lesson 1", items)
+    return Sheet("cnw", "01_board_and_dice", "en", "CNW · Lesson 1", items)
 
 
 def test_the_worksheet_leaves_room_and_the_key_answers() -> None:

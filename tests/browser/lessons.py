@@ -164,13 +164,11 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     # ---------------------------------------------------------------- CNW
     Lesson(
-        "cnw/01_board_and_battles.ipynb",
+        "cnw/01_board_and_dice.ipynb",
         (
-            Slide(".cnw-attackers", "ArrowRight", 4, charts=(fig("cnw-curve"),)),
-            # 3 attack dice either way: the single-roll chart only changes with the defenders
+            # one roll (§7.2): fewer defenders change the single-roll chart
             Slide(".cnw-defenders", "ArrowLeft", 2, charts=(fig("cnw-roll"),)),
             Shot("cnw__01_after_slider"),
-            Shot("element__cnw_battle", ".cnw-panel-battle"),
             Choose(".cnw-gateway-select", "WAW"),
             Shows(".cnw-gateway-info", "SVO"),
             Marked(".cnw-board-map", 2),
@@ -183,13 +181,22 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(CHECK_SAID, "The answer"),
             Shows(".check-score", "1 of"),
             Shot("element__cnw_check", ".check-cnw1-two-links"),
-            Click(".cnw-roll"),
-            Matches(".cnw-dice", "[⚀⚁⚂⚃⚄⚅]"),
         ),
         opens=(Land(".cnw-board-map", ".geo .layer.bg path, .geo path.land, .geo .land"),),
     ),
     Lesson(
-        "cnw/02_shipments_and_delivery_chains.ipynb",
+        "cnw/02_battles.ipynb",
+        (
+            # more attackers move the conquest curve (the single roll keeps its 3 attack dice)
+            Slide(".cnw-attackers", "ArrowRight", 4, charts=(fig("cnw-curve"),)),
+            Shot("cnw__02_after_slider"),
+            Shot("element__cnw_battle", ".cnw-panel-battle"),
+            Click(".cnw-roll"),
+            Matches(".cnw-dice", "[⚀⚁⚂⚃⚄⚅]"),
+        ),
+    ),
+    Lesson(
+        "cnw/03_shipments_and_delivery_chains.ipynb",
         (
             Choose(".cnw-shipment-select", 5, charts=(fig("cnw-corridor"),)),
             Click(".cnw-all-hubs", charts=(fig("cnw-hops"),)),
@@ -198,23 +205,28 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "cnw/03_a_turn_step_by_step.ipynb",
+        "cnw/04_setup.ipynb",
         (
             # the placement round (§4 step 5): another plan repaints the map and the tables
             Shows(".cnw-place-deal", "pawns left to place"),
             Click(".cnw-place-plan", nth=3, charts=(fig("cnw-placement"),)),
             Shows(".cnw-place-plans-table", "One stack"),
             Shot("element__cnw_placement", ".cnw-placement"),
+        ),
+    ),
+    Lesson(
+        "cnw/05_a_turn_step_by_step.ipynb",
+        (
             Repeat(3, (Click(".cnw-turn-next", grows=".cnw-turn-log li"),), (fig("cnw-turn"),)),
             Shows(".cnw-turn-explain", "Last step"),
-            Shot("cnw__03_after_steps"),
+            Shot("cnw__05_after_steps"),
             # elimination (§7.5): the last gateway falls, the cards change hands
             Click(".cnw-elim-attack", shows=(".cnw-elim-story", "is out")),
             Shot("element__cnw_elimination", ".cnw-elimination"),
         ),
     ),
     Lesson(
-        "cnw/04_cards_and_objectives.ipynb",
+        "cnw/06_gateway_cards_and_imprevisti.ipynb",
         (
             # three Air Charter cards make a tris (§9.1); the hand slider moves the exact odds
             Click(".cnw-card-ANC"),
@@ -229,15 +241,20 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".check-cnw4-strike .check-show", shows=(CNW4_SAID, "§7.3")),
             Shot("element__cnw_imprevisti", ".cnw-imp-panel"),
             Shot("element__cnw_imprevisti_often", ".cnw-often-panel"),
+        ),
+    ),
+    Lesson(
+        "cnw/07_network_objectives.ipynb",
+        (
             # the objectives (§11): another card paints its targets on the map
             Choose(".cnw-obj-card", 6, charts=(fig("cnw-obj-map"),)),
             Shows(".cnw-obj-info", "still to take"),
-            Shot("cnw__04_objectives", ".cnw-objectives"),
+            Shot("cnw__07_objectives", ".cnw-objectives"),
         ),
         opens=(Land(fig("cnw-obj-map")),),
     ),
     Lesson(
-        "cnw/05_play.ipynb",
+        "cnw/08_play.ipynb",
         (
             # starting pawns (§4 step 5): choose a gateway of yours, press Go
             Repeat(
@@ -247,12 +264,12 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             Shows(".cnw-log", "place a pawn"),
             Click(".cnw-finish", grows=".cnw-log li", by=50, shows=(".cnw-status", "Game over")),
-            Shot("cnw__05_play"),
+            Shot("cnw__08_play"),
         ),
         opens=(Land(fig("cnw-table")),),
     ),
     Lesson(
-        "cnw/06_strategy_lab.ipynb",
+        "cnw/09_strategy_lab.ipynb",
         (
             Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".cnw-lab-games", "5"),
@@ -260,7 +277,7 @@ LESSONS: tuple[Lesson, ...] = (
                 ".cnw-lab-run", charts=(fig("cnw-victory"),), shows=(".cnw-lab-result", "5 games")
             ),
             Click(".cnw-lab-players", charts=(fig("cnw-sweep"),)),
-            Shot("cnw__05_after_run"),
+            Shot("cnw__09_after_run"),
             # a check under the lab, answered from the 5 games just run: wrong, then shown
             Type(".check-cnw6-opener-share .check-number", "999"),
             Click(".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "Not yet")),
@@ -268,7 +285,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "cnw/07_the_real_network.ipynb",
+        "cnw/10_the_real_network.ipynb",
         (
             # Energy: its deadlines differ from Aerospace/AOG's (Semiconductor's are the same)
             Click(".cnw-real-sector", nth=5, charts=(fig("cnw-real-deadlines"),)),
@@ -276,7 +293,7 @@ LESSONS: tuple[Lesson, ...] = (
             # on hub-and-spoke, losing the hub with most spokes cuts corridors off
             Choose(".cnw-real-lost", "DXB", charts=(fig("cnw-real-loss"),)),
             Shows(".cnw-real-loss-info", "Hub-and-spoke"),
-            Shot("cnw__07_after_loss"),
+            Shot("cnw__10_after_loss"),
             Click(
                 ".check-cnw7-worst-loss .check-show",
                 shows=(".check-cnw7-worst-loss .check-feedback", "The answer"),

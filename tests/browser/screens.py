@@ -32,13 +32,13 @@ AXE = ROOT / "tests" / "browser" / "axe" / "node_modules" / "axe-core" / "axe.mi
 SIZES = ((1440, 900), (768, 1024), (390, 844))
 # the pages checked: the four play tables and one lesson per game, and the landing page
 TABLES = (
-    "cnw/05_play.ipynb",
+    "cnw/08_play.ipynb",
     "rails/04_play.ipynb",
     "airwar/04_play.ipynb",
     "logiquo/03_play_together.ipynb",
 )
 LESSONS = (
-    "cnw/01_board_and_battles.ipynb",
+    "cnw/01_board_and_dice.ipynb",
     "rails/02_cards_and_odds.ipynb",
     "airwar/03_odds_of_interception.ipynb",
     "logiquo/02_odds_of_defense.ipynb",

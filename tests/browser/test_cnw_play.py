@@ -28,7 +28,7 @@ from .pagekit import (
 # the tests share one page (table_page): one xdist worker runs them all
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_cnw_play")]
 
-NOTEBOOK = "cnw/05_play.ipynb"
+NOTEBOOK = "cnw/08_play.ipynb"
 PROMPT = ".cnw-prompt"
 TABS = 400  # a Tab walk through the whole page is shorter than this
 GEO = "() => JSON.stringify(document.querySelector('.cnw-fig-table .js-plotly-plot').layout.geo)"

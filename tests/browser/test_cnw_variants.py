@@ -19,7 +19,7 @@ from .pagekit import TIMEOUT, assert_healthy, count, open_lesson, quiet, wait_te
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "cnw/05_play.ipynb"
+NOTEBOOK = "cnw/08_play.ipynb"
 PROMPT = ".cnw-prompt"
 SNAPSHOT = (
     "() => [document.querySelector('.cnw-prompt'), document.querySelector('.cnw-log'),"

@@ -19,7 +19,7 @@ from .pagekit import assert_healthy, lesson_ready
 
 pytestmark = pytest.mark.browser
 
-LESSON = "cnw/01_board_and_battles.ipynb"  # the first lesson the Italian landing page lists
+LESSON = "cnw/01_board_and_dice.ipynb"  # the first lesson the Italian landing page lists
 
 
 def fresh(watched: Any) -> None:

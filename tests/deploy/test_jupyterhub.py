@@ -316,7 +316,7 @@ def test_each_student_lands_on_their_own_voila_server(hub: Hub):
     assert re.search(r"Culling kernels with idle durations > \d+ seconds", hub.tail(2000))
 
     # a lesson with widgets runs in the student's server: one more kernel, measured
-    lesson = landing.replace("index.ipynb", "cnw/01_board_and_battles.ipynb")
+    lesson = landing.replace("index.ipynb", "cnw/01_board_and_dice.ipynb")
     page = bob.get(f"{hub.url}/user/bob{lesson}", timeout=90)
     assert page.status_code == 200 and "There was an error" not in page.text
     assert "application/vnd.jupyter.widget-view+json" in page.text

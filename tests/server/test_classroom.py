@@ -17,7 +17,7 @@ from .serverkit import FIRST_WIDGET, offline_context, run_async, running_server,
 
 # the tests share one classroom server and its warm kernels: one xdist worker runs them all
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_classroom")]
-LESSON = "cnw/01_board_and_battles.ipynb"
+LESSON = "cnw/01_board_and_dice.ipynb"
 # drawn from the topojson only: land, countries and coastlines (the CNW board shows the latter two)
 LAND = (
     "() => [...document.querySelectorAll('.cnw-board-map .geo .layer.land path,"

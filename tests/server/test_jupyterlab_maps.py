@@ -78,7 +78,7 @@ def test_a_jupyterlab_kernel_loads_the_base_map_from_its_own_server():
         session = api(
             base,
             "/api/sessions",
-            {"path": "notebooks/cnw/01_board_and_battles.ipynb", "type": "notebook",
+            {"path": "notebooks/cnw/01_board_and_dice.ipynb", "type": "notebook",
              "name": "", "kernel": {"name": "python3"}},
         )  # fmt: skip
         kernel_id = session["kernel"]["id"]

@@ -35,7 +35,7 @@ FORBIDDEN = [
     "/voila/files/%2e%2e/pyproject.toml",
     "/voila/files/..%2fpyproject.toml",
     "/voila/files/index.ipynb",
-    "/voila/files/cnw/01_board_and_battles.ipynb",
+    "/voila/files/cnw/01_board_and_dice.ipynb",
     "/voila/files/.git/config",
     "/voila/files/",
     "/voila/render/../gamelib/core.py",
@@ -92,7 +92,7 @@ def test_root_and_tree_lead_to_the_landing_page(server, path):
     status, final, body = fetch(server.base + path)
     assert status == 200
     assert final == server.base + "/voila/render/index.ipynb"
-    assert "cnw/01_board_and_battles.ipynb" in body  # the landing page links the lessons
+    assert "cnw/01_board_and_dice.ipynb" in body  # the landing page links the lessons
     assert not OUTSIDE.search(body), OUTSIDE.search(body)
 
 

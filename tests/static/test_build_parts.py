@@ -19,7 +19,7 @@ def test_base_maps_url_comes_from_the_kernel_workers_address_on_any_host():
     for site in ("http://127.0.0.1:8000", "https://school.github.io/lessons"):
         url = assets.browser_site_url(assets.TOPOJSON, f"{site}/{worker}")
         assert url == f"{site}/files/assets/topojson/"
-    page = "https://school.github.io/lessons/voici/render/it/cnw/01_board_and_battles.html"
+    page = "https://school.github.io/lessons/voici/render/it/cnw/01_board_and_dice.html"
     assert assets.browser_site_url(assets.TOPOJSON, page) == (
         "https://school.github.io/lessons/files/assets/topojson/"
     )

@@ -23,7 +23,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 LANDING = "voici/render/index.html"
 # One lesson of each game, both languages: a control there drives a chart.
 LESSONS = [
-    "voici/render/cnw/01_board_and_battles.html",
+    "voici/render/cnw/01_board_and_dice.html",
     "voici/render/airwar/03_odds_of_interception.html",
     "voici/render/it/rails/02_cards_and_odds.html",
     "voici/render/logiquo/02_odds_of_defense.html",
@@ -125,7 +125,7 @@ def test_a_lesson_runs_in_the_browser(static_url, context, lesson):
     watch.assert_clean()
 
 
-RECORDED = "voici/render/cnw/01_board_and_battles.html"
+RECORDED = "voici/render/cnw/01_board_and_dice.html"
 CHECK = ".check-cnw1-bonus"
 KEPT_JS = """() => (localStorage.getItem('game-lessons.records') || '').includes('cnw1-bonus')"""
 
@@ -173,6 +173,6 @@ def test_an_answer_is_kept_in_the_browser_and_the_landing_page_shows_it(static_u
     links = landing.eval_on_selector_all(
         ".progress-board a", "els => els.map(e => e.getAttribute('href'))"
     )
-    assert links == ["cnw/01_board_and_battles.html"], links
+    assert links == ["cnw/01_board_and_dice.html"], links
     landing.close()
     watch.assert_clean()

@@ -1,7 +1,7 @@
-"""Each check of CNW lessons 1–4 agrees with the widget beside it: "show me" moves the widget to
-the answer's state, and what the widget then shows (a chart's value, a text, a table's state)
-is the check's answer. The answers come from gamelib; the widgets draw gamelib too, through
-their own code, so a drift in either shows here."""
+"""Each check of CNW lessons 1–3, 5 and 8 agrees with the widget beside it: "show me" moves the
+widget to the answer's state, and what the widget then shows (a chart's value, a text, a table's
+state) is the check's answer. The answers come from gamelib; the widgets draw gamelib too,
+through their own code, so a drift in either shows here."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tests.widgets.checkkit import by_name, show_every, widget_fixture
 from widgets.cnw import checks
 from widgets.cnw.battle_lab import BattleLab
 from widgets.cnw.board_map import BoardMap
-from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson5  # noqa: F401  (checks.lessonN)
+from widgets.cnw.checks import lesson1, lesson2, lesson3, lesson5, lesson8  # noqa: F401  (checks.lessonN)
 from widgets.cnw.shipments import ShipmentLab
 from widgets.cnw.table import CnwTable
 from widgets.cnw.turn import TurnWalkthrough
@@ -88,7 +88,7 @@ def test_chokepoint_checks_match_the_map(board_map):
     assert waw_svo.answer() == min(seen, key=seen.get)
 
 
-# ---------------------------------------------------------------------- lesson 1: the dice
+# ---------------------------------------------------------------------- lessons 1 and 2: the dice
 def bar(fig, trace: int, label: str) -> float:
     data = fig.data[trace]
     return data.y[list(data.x).index(label)]
@@ -129,7 +129,7 @@ def test_classic_likely_matches_the_roll_chart(lab):
 
 
 def test_one_on_one_matches_the_curve_marker(lab):
-    [c] = checks.lesson1.chain(lab).children
+    [c] = checks.lesson2.chain(lab).children
     c.show_me()
     assert (lab.attackers.value, lab.defenders.value) == (1, 1)
     assert c.answer() == pytest.approx(100 * lab.curve_fig.data[3].y[0])
@@ -140,7 +140,7 @@ def heat(lab: BattleLab, a: int, d: int) -> float:
 
 
 def test_even_odds_match_the_heat_map(lab):
-    c = by_name(checks.lesson1.battle(lab)) | by_name(checks.lesson1.hub(lab))
+    c = by_name(checks.lesson2.battle(lab)) | by_name(checks.lesson2.hub(lab))
     for name, rule, hub in (
         ("cnw1-even-cnw", 3, False),
         ("cnw1-even-classic", 2, False),
@@ -148,7 +148,7 @@ def test_even_odds_match_the_heat_map(lab):
     ):
         check = c[name]
         check.show_me()
-        a, d = check.answer(), checks.lesson1.EVEN_DEFENDERS
+        a, d = check.answer(), checks.lesson2.EVEN_DEFENDERS
         assert (lab.attackers.value, lab.defenders.value, lab.rule.value, lab.hub.value) == (
             a,
             d,
@@ -158,17 +158,17 @@ def test_even_odds_match_the_heat_map(lab):
         assert heat(lab, a, d) >= 0.5 > heat(lab, a - 1, d)
     more = c["cnw1-more-or-fewer"]
     assert more.answer() == (
-        "more" if c["cnw1-even-cnw"].answer() > checks.lesson1.EVEN_DEFENDERS else ""
+        "more" if c["cnw1-even-cnw"].answer() > checks.lesson2.EVEN_DEFENDERS else ""
     )
 
 
 def test_hub_checks_match_the_curves(lab):
-    c = by_name(checks.lesson1.hub(lab))
+    c = by_name(checks.lesson2.hub(lab))
     for name, curve in (("cnw1-hub-plain", 0), ("cnw1-hub-fort", 1)):
         check = c[name]
         check.show_me()
         a = check.answer()
-        assert lab.defenders.value == checks.lesson1.HUB_DEFENDERS and lab.attackers.value == a
+        assert lab.defenders.value == checks.lesson2.HUB_DEFENDERS and lab.attackers.value == a
         assert lab.curve_fig.data[3].y[0] == pytest.approx(lab.curve_fig.data[curve].y[a - 1])
         assert lab.curve_fig.data[curve].y[a - 1] >= 0.75 > lab.curve_fig.data[curve].y[a - 2]
 
@@ -186,21 +186,21 @@ def exchange(lab: BattleLab, attacker: bool, defender: bool, rolls: int) -> floa
 
 
 def test_obc_side_matches_the_dice_table(lab):
-    c = by_name(checks.lesson1.obc(lab))["cnw1-obc-side"]
+    c = by_name(checks.lesson2.obc(lab))["cnw1-obc-side"]
     c.show_me()
     assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (3, 3, True)
     n = 6000
     base = exchange(lab, False, False, n)
     gain_a = exchange(lab, True, False, n) - base
     gain_d = base - exchange(lab, False, True, n)
-    exact_a, exact_d = checks.lesson1.obc_gains(3, 3, True)
+    exact_a, exact_d = checks.lesson2.obc_gains(3, 3, True)
     assert gain_a == pytest.approx(exact_a, abs=0.06)
     assert gain_d == pytest.approx(exact_d, abs=0.06)
     assert c.answer() == ("attacker" if gain_a > gain_d else "defender")
     lab.attacker_obc.value = lab.defender_obc.value = False
     c.next_question()
     c.show_me()  # a new seeded battle moves the sliders to it
-    a, d, hub = checks.lesson1._obc_battle(1)
+    a, d, hub = checks.lesson2._obc_battle(1)
     assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (a, d, hub)
 
 
@@ -217,7 +217,7 @@ def paired(attack: list[int], defend: list[int], hub: bool) -> tuple[int, int]:
 
 
 def token_gain(lab: BattleLab, side: str) -> int:
-    """What one roll's token gained, read off the dice table as the Try-this of lesson 1 step 8
+    """What one roll's token gained, read off the dice table as the Try-this of lesson 2 step 4
     asks: the dice shown, the re-roll line put back (old face instead of the new one), both
     paired again; the gain is the token owner's exchange (the other side's losses minus its
     own) after the re-roll minus before."""
@@ -243,14 +243,14 @@ def token_gain(lab: BattleLab, side: str) -> int:
 
 
 def test_the_obc_exercise_measures_what_the_check_compares(lab):
-    """The Try-this of lesson 1 step 8, played as written on the question's battle: each
+    """The Try-this of lesson 2 step 4, played as written on the question's battle: each
     learner ticks only the attacker's token and rolls ten times, then only the defender's, and
     averages what each token gained. Pooled over many learners (the prose tells the class to
     pool its rolls), the two averages are the check's exact gains and name the check's answer.
     The exercise it replaced (count the pawns each side loses) pointed to the defender."""
-    c = by_name(checks.lesson1.obc(lab))["cnw1-obc-side"]
+    c = by_name(checks.lesson2.obc(lab))["cnw1-obc-side"]
     for seed in (0, 1, 2, 4):  # 3 against 3 at a hub, then "new question" three times
-        a, d, hub = checks.lesson1._obc_battle(seed)
+        a, d, hub = checks.lesson2._obc_battle(seed)
         while c.seed < seed:
             c.next_question()
         checks.common._set_lab(lab, a, d, hub=hub)  # what the prose asks (and "show me" does)
@@ -266,7 +266,7 @@ def test_the_obc_exercise_measures_what_the_check_compares(lab):
                     lab.roll_button.click()
                     total += token_gain(lab, side)
             gains[side] = total / (learners * rolls)
-        exact = dict(zip(gains, checks.lesson1.obc_gains(a, d, hub), strict=True))
+        exact = dict(zip(gains, checks.lesson2.obc_gains(a, d, hub), strict=True))
         for side in gains:
             assert gains[side] == pytest.approx(exact[side], abs=0.04), (seed, side)
         assert c.answer() == max(gains, key=gains.get), (a, d, hub, gains)
@@ -290,7 +290,7 @@ def test_no_obc_question_has_two_right_answers():
     for hub in (False, True):
         gain_a, gain_d = gains(1, 1, hub)
         assert gain_a == gain_d > 0
-    battles = {checks.lesson1._obc_battle(seed) for seed in range(300)}
+    battles = {checks.lesson2._obc_battle(seed) for seed in range(300)}
     assert len(battles) == 16  # every battle of up to 3 dice a side but 1 against 1
     for a, d, hub in battles:
         gain_a, gain_d = gains(a, d, hub)
@@ -298,20 +298,20 @@ def test_no_obc_question_has_two_right_answers():
 
 
 def test_monte_carlo_checks(lab):
-    c = by_name(checks.lesson1.montecarlo(lab))
+    c = by_name(checks.lesson2.montecarlo(lab))
     narrower = c["cnw1-mc-narrower"]
     narrower.show_me()
-    assert (lab.attackers.value, lab.defenders.value) == checks.lesson1.MC_BATTLE
+    assert (lab.attackers.value, lab.defenders.value) == checks.lesson2.MC_BATTLE
     assert narrower.answer() == pytest.approx(200**0.5, abs=1.0)
     assert c["cnw1-mc-outside"].answer() == 5
     # the lab's panel uses battle.wilson_interval at its default confidence
     confidence = inspect.signature(battle.wilson_interval).parameters["confidence"].default
-    assert confidence == checks.lesson1.CONFIDENCE and lab.mc.interval is battle.wilson_interval
+    assert confidence == checks.lesson2.CONFIDENCE and lab.mc.interval is battle.wilson_interval
 
 
-# ---------------------------------------------------------------------- lesson 2
+# ---------------------------------------------------------------------- lesson 3
 def test_class_checks_match_the_class_table(ships):
-    c = by_name(checks.lesson2.classes(ships))
+    c = by_name(checks.lesson3.classes(ships))
     html = ships.classes_table().value
     deadlines = [int(x) for x in re.findall(r"</td><td>(\d+)</td><td>\+", html)]
     assert c["cnw2-more-turns"].answer() == deadlines[-1] - deadlines[0]
@@ -322,7 +322,7 @@ def test_class_checks_match_the_class_table(ships):
 
 
 def test_corridor_checks_match_the_map_text(ships):
-    c = by_name(checks.lesson2.corridor(ships))
+    c = by_name(checks.lesson3.corridor(ships))
     dashed = c["cnw2-dashed-shipment"]
     crossing = set()
     for card_id in range(36):
@@ -342,12 +342,12 @@ def test_corridor_checks_match_the_map_text(ships):
 
 
 def test_bridge_checks_match_the_charts(ships):
-    c = by_name(checks.lesson2.bridges(ships))
+    c = by_name(checks.lesson3.bridges(ships))
     far = c["cnw2-far-pairs"]
     far.show_me()
     base = ships.hops_fig.data[0]
     assert far.answer() == sum(
-        y for x, y in zip(base.x, base.y, strict=True) if x >= checks.lesson2.FAR
+        y for x, y in zip(base.x, base.y, strict=True) if x >= checks.lesson3.FAR
     )
     three = c["cnw2-three-hubs"]
     for _ in range(3):
@@ -366,7 +366,7 @@ def test_bridge_checks_match_the_charts(ships):
 
 
 def test_deck_checks_match_the_deck_chart(ships):
-    c = by_name(checks.lesson2.deck(ships))
+    c = by_name(checks.lesson3.deck(ships))
     inter = next(tr for tr in ships.deck_fig.data if tr.name.startswith("Intercontinental"))
     assert c["cnw2-p-inter"].answer() == pytest.approx(100 * sum(inter.y) / 36)
     short = c["cnw2-short-far"]
@@ -376,12 +376,12 @@ def test_deck_checks_match_the_deck_chart(ships):
     assert short.answer() == ("yes" if shown.get("1", 0) + shown.get("2", 0) > 0 else "no")
 
 
-# ---------------------------------------------------------------------- lesson 3
+# ---------------------------------------------------------------------- lesson 5 (a turn)
 walk = widget_fixture(TurnWalkthrough, seed=7)
 
 
 def test_turn_checks_match_the_walkthrough(walk):
-    c = by_name(checks.lesson3.turn(walk))
+    c = by_name(checks.lesson5.turn(walk))
     total = c["cnw3-reinforcements"]
     for seed in (7, 8):
         total.show_me()
@@ -394,27 +394,27 @@ def test_turn_checks_match_the_walkthrough(walk):
     dice = c["cnw3-defence-dice"]
     dice.show_me()
     assert walk.dice.value.count("color:#1f5fbf") == dice.answer()
-    assert walk.dice.value.count("color:#c0392b") == checks.lesson3.first_roll(7)[1].dice
+    assert walk.dice.value.count("color:#c0392b") == checks.lesson5.first_roll(7)[1].dice
 
 
 def test_compare_checks_match_the_walkthrough(walk):
-    c = by_name(checks.lesson3.compare(walk))
+    c = by_name(checks.lesson5.compare(walk))
     delivering = set()
-    for seed in checks.lesson3.SEEDS:
-        checks.lesson3._replay_to(walk, seed, lambda wk: wk.done)
+    for seed in checks.lesson5.SEEDS:
+        checks.lesson5._replay_to(walk, seed, lambda wk: wk.done)
         if any(": deliver" in s.lower() for s in walk.steps):
             delivering.add(seed)
     assert c["cnw3-delivering-seed"].answer() == delivering
     stops = c["cnw3-hub-stop"]
-    assert stops.answer() and stops.answer() <= set(checks.lesson3.SEEDS)
+    assert stops.answer() and stops.answer() <= set(checks.lesson5.SEEDS)
     stops.show_me()
     assert walk.done and walk.seed.value in stops.answer()
 
 
-# ---------------------------------------------------------------------- lesson 4
+# ---------------------------------------------------------------------- lesson 8 (play)
 def test_table_checks_match_the_table():
     table = CnwTable(seats=("human", "courier", "expansionist"), seed=1)
-    c = by_name(checks.lesson5.table(table))
+    c = by_name(checks.lesson8.table(table))
     board = cnw_board.load()
     mine = [
         code for i, code in enumerate(board.gateways) if table.state.owner[i] == 0
@@ -439,8 +439,8 @@ def test_table_checks_match_the_table():
 
 
 def test_end_checks_match_the_bots_game():
-    table = CnwTable(seats=checks.lesson5.BOT_SEATS, seed=1)
-    c = by_name(checks.lesson5.end(table))
+    table = CnwTable(seats=checks.lesson8.BOT_SEATS, seed=1)
+    c = by_name(checks.lesson8.end(table))
     table.finish()
     assert table.state.victory == c["cnw5-victory"].answer()
     assert t(f"cnw.victory.{table.state.victory}") in table.status.value
@@ -464,19 +464,19 @@ def test_every_cnw_check_has_its_texts():
             f(lab)
             for f in (
                 checks.lesson1.roll,
-                checks.lesson1.chain,
-                checks.lesson1.battle,
-                checks.lesson1.hub,
-                checks.lesson1.obc,
-                checks.lesson1.montecarlo,
+                checks.lesson2.chain,
+                checks.lesson2.battle,
+                checks.lesson2.hub,
+                checks.lesson2.obc,
+                checks.lesson2.montecarlo,
             )
         ),
-        *(f(ships) for f in (checks.lesson2.classes, checks.lesson2.corridor)),
-        *(f(ships) for f in (checks.lesson2.bridges, checks.lesson2.deck)),
-        checks.lesson3.turn(walk),
-        checks.lesson3.compare(walk),
-        checks.lesson5.table(table),
-        checks.lesson5.end(table),
+        *(f(ships) for f in (checks.lesson3.classes, checks.lesson3.corridor)),
+        *(f(ships) for f in (checks.lesson3.bridges, checks.lesson3.deck)),
+        checks.lesson5.turn(walk),
+        checks.lesson5.compare(walk),
+        checks.lesson8.table(table),
+        checks.lesson8.end(table),
     ]
     kinds = show_every(boxes)
     assert sum(kinds.values()) >= 40 and kinds["Reflect"] >= 5

@@ -1,6 +1,6 @@
-"""CNW lesson 7 (the real network): the lab's figures change in place with its controls, and
+"""CNW lesson 10 (the real network): the lab's figures change in place with its controls, and
 each check's answer is what the lab shows after "show me" (``widgets.cnw.real_network``,
-``widgets.cnw.checks.lesson7``)."""
+``widgets.cnw.checks.lesson10``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.widgets.checkkit import (
     show_every,
     widget_fixture,
 )
-from widgets.cnw.checks import lesson7
+from widgets.cnw.checks import lesson10
 from widgets.cnw.real_network import RealNetworkLab
 
 lab = widget_fixture(RealNetworkLab)
@@ -65,7 +65,7 @@ def test_losing_gateways_updates_the_rings_the_chart_and_the_words(lab):
 
 
 def test_each_check_answer_is_what_the_lab_shows(lab):
-    terms = by_name(lesson7.terms(lab))
+    terms = by_name(lesson10.terms(lab))
     aog = terms["cnw7-aog-tight"]
     aog.show_me()
     assert lab.sector.value == "aerospace_aog"
@@ -73,7 +73,7 @@ def test_each_check_answer_is_what_the_lab_shows(lab):
     bars = dict(zip(lab.deadline_fig.data[0].x, lab.deadline_fig.data[0].y, strict=True))
     assert aog.answer() == bars.get(tight, 0)
 
-    designs = by_name(lesson7.designs(lab))
+    designs = by_name(lesson10.designs(lab))
     spof = designs["cnw7-spof"]
     spof.show_me()
     rows = re.findall(r"<tr>(.*?)(?=</tr>|$)", lab.designs_table.value)
@@ -101,7 +101,7 @@ def test_each_check_answer_is_what_the_lab_shows(lab):
     most = max(fed.values())
     assert {h for h, n in fed.items() if n == most} == set(spokes.answer())
 
-    checks = by_name(lesson7.resilience_checks(lab))
+    checks = by_name(lesson10.resilience_checks(lab))
     cut_points = checks["cnw7-cut-points"]
     cut_points.show_me()
     assert lab.network.value == "point_to_point" and lab.lost_codes() == ()
@@ -118,10 +118,10 @@ def test_each_check_answer_is_what_the_lab_shows(lab):
 
 
 def test_every_check_says_something_and_takes_a_wrong_then_a_right_answer(lab):
-    boxes = [lesson7.terms(lab), lesson7.designs(lab), lesson7.resilience_checks(lab)]
+    boxes = [lesson10.terms(lab), lesson10.designs(lab), lesson10.resilience_checks(lab)]
     kinds = show_every(boxes)
     assert kinds["Reflect"] == 2 and sum(kinds.values()) == 10
-    fresh = [lesson7.terms(lab), lesson7.designs(lab), lesson7.resilience_checks(lab)]
+    fresh = [lesson10.terms(lab), lesson10.designs(lab), lesson10.resilience_checks(lab)]
     for box in fresh:
         for check in box.children:
             if check.scored:

@@ -1,6 +1,6 @@
-"""Lesson 3's setup and elimination checks (§2, §4, §7.5) agree with the widgets beside them:
-after "show me" the widget shows the check's answer; a wrong answer gets the hint, a right one
-the explanation; "new question" draws another seeded variant that agrees too."""
+"""Lesson 4's setup and lesson 5's elimination checks (§2, §4, §7.5) agree with the widgets beside
+them: after "show me" the widget shows the check's answer; a wrong answer gets the hint, a right
+one the explanation; "new question" draws another seeded variant that agrees too."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from gamelib import cnw
 from gamelib.cnw import scenarios
 from gamelib.cnw import state as st
 from widgets.cnw import placement as placement_lab
-from widgets.cnw.checks import lesson3
+from widgets.cnw.checks import lesson4, lesson5
 from widgets.cnw.components import ComponentsView
 from widgets.cnw.elimination import EliminationLab
 from widgets.cnw.placement import PlacementLab
@@ -61,14 +61,14 @@ def answer_wrong_then_right(check: Check, wrong: str, right: str) -> None:
 
 # ---------------------------------------------------------------------- §2 the box
 def test_the_deck_check_is_the_number_the_box_shows(box):
-    c = by_name(lesson3.box(box))["cnw3-deck"]
+    c = by_name(lesson4.box(box))["cnw3-deck"]
     assert f"{c.answer()} cards in all" in box.table.value
     answer_wrong_then_right(c, "42", str(c.answer()))
 
 
 @pytest.mark.parametrize("presses", range(4))
 def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, presses):
-    c = shown_after(lesson3.box(box), "cnw3-all-pawns", presses)
+    c = shown_after(lesson4.box(box), "cnw3-all-pawns", presses)
     each = int(re.search(r"(\d+) each with (\d+) players", box.table.value).group(1))
     assert box.players.value * each == c.answer()
     answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))
@@ -77,19 +77,19 @@ def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, pres
 # ---------------------------------------------------------------------- §4 the placement round
 @pytest.mark.parametrize("presses", range(4))
 def test_the_pawns_to_place_check_matches_the_deal_the_lab_shows(lab, presses):
-    c = shown_after(lesson3.placement(lab), "cnw3-to-place", presses)
-    assert lab.players.value == lesson3.players_of(c.seed) and lab.seed.value == c.seed
+    c = shown_after(lesson4.placement(lab), "cnw3-to-place", presses)
+    assert lab.players.value == lesson4.players_of(c.seed) and lab.seed.value == c.seed
     assert f"<b>{c.answer()}</b> pawns left to place" in lab.deal.value
     answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))
 
 
 @pytest.mark.parametrize("presses", range(3))
 def test_the_best_plan_check_is_the_lowest_row_of_the_plans_table(lab, presses):
-    c = shown_after(lesson3.placement(lab), "cnw3-best-plan", presses)
+    c = shown_after(lesson4.placement(lab), "cnw3-best-plan", presses)
     assert lab.plan.value in c.answer()
     shown = {
         plan: placement_lab.expected_lost(*lab.key[:2], plan)
-        for plan in lesson3.cnw_placement.PLANS
+        for plan in lesson4.cnw_placement.PLANS
     }
     for lost in shown.values():
         assert number(lost, 1) in lab.per_plan.value
@@ -104,7 +104,7 @@ def test_the_best_plan_check_is_the_lowest_row_of_the_plans_table(lab, presses):
 
 @pytest.mark.parametrize("presses", range(3))
 def test_the_most_open_check_is_a_red_line_on_the_map(lab, presses):
-    c = shown_after(lesson3.placement(lab), "cnw3-most-open", presses)
+    c = shown_after(lesson4.placement(lab), "cnw3-most-open", presses)
     code = lab.map.gateway.value
     assert code in c.answer() and c.value() == code  # the map's choice is the check's
     threats = lab.map._overlay_paths["threats"]
@@ -123,7 +123,7 @@ def test_changing_the_plan_repaints_the_map(lab):
 
 
 def test_the_placement_reflection_has_a_model_answer(lab):
-    r = by_name(lesson3.placement(lab))["cnw3-why-placement"]
+    r = by_name(lesson4.placement(lab))["cnw3-why-placement"]
     r.show_me()
     assert r.model() in r.feedback.value and "§4" in r.model()
 
@@ -131,7 +131,7 @@ def test_the_placement_reflection_has_a_model_answer(lab):
 # ---------------------------------------------------------------------- §7.5 elimination
 @pytest.mark.parametrize("presses", range(4))
 def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
-    checks = by_name(lesson3.elimination(last))
+    checks = by_name(lesson5.elimination(last))
     cards, tris = checks["cnw3-elim-cards"], checks["cnw3-elim-tris"]
     for _ in range(presses):
         cards.next_question()
@@ -154,8 +154,8 @@ def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
 
 @pytest.mark.parametrize("presses", range(4))
 def test_the_neutral_check_is_the_count_the_deal_shows(lab, presses):
-    c = shown_after(lesson3.placement(lab), "cnw3-neutral", presses)
-    assert lab.players.value == lesson3.players_of(c.seed)
+    c = shown_after(lesson4.placement(lab), "cnw3-neutral", presses)
+    assert lab.players.value == lesson4.players_of(c.seed)
     assert f"; {c.answer()} neutral" in lab.deal.value
     assert (c.answer() > 0) == (lab.players.value == 5)
     answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))
@@ -172,7 +172,7 @@ def passive(state):
 @pytest.mark.parametrize("presses", range(3))
 def test_the_expiry_check_is_the_turn_the_engine_discards_the_shipment(presses):
     walk = TurnWalkthrough(seed=7)
-    c = shown_after(lesson3.turn(walk), "cnw3-expiry", presses)
+    c = shown_after(lesson5.turn(walk), "cnw3-expiry", presses)
     state = walk.state  # the walk-through replayed at the question's seed, after the round
     assert walk.seed.value == c.seed and walk.mover == state.first
     card = min(state.shipments[state.first], key=lambda x: x[1])[0]

@@ -18,7 +18,7 @@ from tests.widgets.checkkit import (
     widget_fixture,
 )
 from tests.widgets.trends import FALLS, NEITHER, cited_series, claimed_trends, trends_hold
-from widgets.cnw.checks import lesson6 as checks
+from widgets.cnw.checks import lesson9 as checks
 from widgets.cnw.strategy import VARIANTS, VICTORIES, StrategyLab
 from widgets.i18n import set_language, t
 from widgets.kit.check import Reflect

@@ -4,8 +4,8 @@
   are out (label and hover from the catalogs, both languages), from gamelib's ``in_play``;
 - the SLA chart fixed its y-axis at target + 2, which cut off a player past 14 SLA in TEAM
   BUILDING (§12.2, no individual target): the axis now fits the bars and the target drawn;
-- ``docs/rules/cnw.md`` said §12 is taught only in lesson 6, though lesson 5 has a step "The
-  variants (§12)": the table's lesson steps are read against the lessons' sections.
+- ``docs/rules/cnw.md`` said §12 is taught only in lesson 6 (now 9), though lesson 5 (now 8) has a
+  step "The variants (§12)": the table's lesson steps are read against the lessons' sections.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def test_the_axis_shows_the_variants_target_and_bars_past_it(
 # ---------------------------------------------------------------------------- 3. rules taught
 def lesson_steps(number: int) -> dict[int, str]:
     """Step number -> heading of lesson ``number``: its "## Step N · ..." sections, or, in a
-    lesson without numbered steps (lesson 5), its sections in order but "What you learned"."""
+    lesson without numbered steps (lesson 8, play), its sections in order but "What you learned"."""
     (path,) = (ROOT / "notebooks" / "cnw").glob(f"{number:02d}_*.ipynb")
     cells = json.loads(path.read_text("utf-8"))["cells"]
     heads = [
@@ -191,7 +191,7 @@ def lesson_steps(number: int) -> dict[int, str]:
 
 
 def cited_steps(taught: str) -> list[tuple[int, int]]:
-    """(lesson, step) for every "L5 step 2", "L1 steps 4–6", "L6 steps 1, 3, 4" in a cell."""
+    """(lesson, step) for every "L8 step 2", "L2 steps 1–2", "L9 steps 1, 3, 4" in a cell."""
     out = []
     for m in re.finditer(r"\bL(\d+) steps? (\d+(?:(?:–|, | and )\d+)*)", taught):
         numbers = [int(n) for n in re.findall(r"\d+", m[2])]
@@ -209,12 +209,12 @@ def test_every_lesson_step_the_cnw_table_names_exists() -> None:
         assert step in lesson_steps(lesson), f"{rule}: L{lesson} has no step {step}"
 
 
-def test_the_variants_are_said_taught_in_lesson_5_step_2_and_lesson_6_step_2() -> None:
-    assert "§12" in lesson_steps(5)[2] and "§12" in lesson_steps(6)[2]
+def test_the_variants_are_said_taught_in_lesson_8_step_2_and_lesson_9_step_2() -> None:
+    assert "§12" in lesson_steps(8)[2] and "§12" in lesson_steps(9)[2]
     rows = dict(taught_rows("cnw"))
     for rule in ("§12.1", "§12.2", "§12.3", "§12.4"):
-        assert {(5, 2), (6, 2)} <= set(cited_steps(rows[rule])), rule
-    # the end of the game is lesson 5's third section now, where its checks are built
-    assert "§11" in lesson_steps(5)[3]
+        assert {(8, 2), (9, 2)} <= set(cited_steps(rows[rule])), rule
+    # the end of the game is lesson 8's third section now, where its checks are built
+    assert "§11" in lesson_steps(8)[3]
     for rule in ("§1", "§10.1", "§10.2", "§11"):
-        assert (5, 3) in cited_steps(rows[rule]) and (5, 2) not in cited_steps(rows[rule]), rule
+        assert (8, 3) in cited_steps(rows[rule]) and (8, 2) not in cited_steps(rows[rule]), rule

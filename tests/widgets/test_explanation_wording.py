@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.widgets.checkkit import plain
-from widgets.cnw.checks import lesson3 as cnw3
+from widgets.cnw.checks import lesson5 as cnw3
 from widgets.i18n import set_language
 from widgets.kit.check import Check
 from widgets.teachers import sheets

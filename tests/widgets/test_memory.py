@@ -195,7 +195,7 @@ def test_a_lesson_starts_without_the_database_library():
     code = (
         "import sys\n"
         "from widgets.kit.record_bar import start_lesson\n"
-        "start_lesson('cnw/01_board_and_battles', 'it')\n"
+        "start_lesson('cnw/01_board_and_dice', 'it')\n"
         "print(sorted(m for m in ('sqlalchemy', 'alembic', 'psycopg') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

@@ -86,7 +86,7 @@ def later(delay: float, fn: Callable[[], Any]) -> None:
 class Memory:
     """One lesson page's link to the learner's record.
 
-    ``lesson``: the lesson's id without its language (``cnw/01_board_and_battles``), so the
+    ``lesson``: the lesson's id without its language (``cnw/01_board_and_dice``), so the
     Italian and the English page of a lesson share one record. ``opener``: how to open the
     store (tests give their own). ``read_only``: the page only reads (the landing page).
     """

@@ -109,8 +109,8 @@ def _rails_check_runs(lab: Any) -> None:
 
 
 def _cnw_seed_one(lab: Any) -> None:
-    """The cnw lab's run at seed 1 that lesson 6's same-games check reads beside seed 0's."""
-    from widgets.cnw.checks.lesson6 import _run_seed
+    """The cnw lab's run at seed 1 that lesson 9's same-games check reads beside seed 0's."""
+    from widgets.cnw.checks.lesson9 import _run_seed
 
     _run_seed(lab, 1)
 
@@ -126,12 +126,12 @@ def _airwar_against_random(lab: Any) -> None:
 
 # (name, the lab as its lesson builds it, what the lesson asks the student to press)
 DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
-    ("cnw strategy lab (lesson 6)", _cnw_strategy, [_press("run")]),
-    ("cnw strategy lab, lesson 6's seed check", _cnw_strategy, [_cnw_seed_one]),
-    # the two sweeps lesson 6's checks read ("show me" presses them, and so does the teachers'
+    ("cnw strategy lab (lesson 9)", _cnw_strategy, [_press("run")]),
+    ("cnw strategy lab, lesson 9's seed check", _cnw_strategy, [_cnw_seed_one]),
+    # the two sweeps lesson 9's checks read ("show me" presses them, and so does the teachers'
     # worksheet page when it prepares the key: 1,600 games, half a minute)
     (
-        "cnw sweeps (lesson 6)",
+        "cnw sweeps (lesson 9)",
         _cnw_sweeps,
         [_press("compare_variants"), _press("compare_players")],
     ),

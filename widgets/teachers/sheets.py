@@ -62,7 +62,7 @@ class Sheet:
     """A lesson's worksheet content: every check of the page, in page order."""
 
     game: str
-    lesson: str  # the notebook's stem, ``01_board_and_battles``
+    lesson: str  # the notebook's stem, ``01_board_and_dice``
     language: str
     title: str
     items: tuple[Item, ...]

@@ -1,269 +1,251 @@
-"""The checks of CNW lesson 2, shipments and delivery chains, answered in the page."""
+"""The checks of CNW lesson 2, battles: one roll to a chain of rolls, the whole battle as a Markov
+chain, the hub's +1, the OBC token and the Monte Carlo check of the odds. Every question
+answered in the page.
+
+These checks were the second half of lesson 1 until it was split (issue #25): they keep their
+names (``cnw1-*``, the ids in learners' records and the browser tests) and their texts
+(``cnw.checks.lesson1.*``, hence ``CheckTexts("cnw", "lesson1")`` below)."""
 
 from __future__ import annotations
 
 import random
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as w
 
-from gamelib.cnw import corridors
-from gamelib.cnw import shipments as cnw_shipments
+from gamelib.cnw import battle as cnw_battle
 from widgets.cnw.checks.common import (
-    _board,
-    _gateway_options,
+    CONFIDENCE,
+    _set_lab,
 )
 from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
     Number,
-    Pick,
     Reflect,
     Variant,
     lesson_score,
     stack,
 )
+from widgets.kit.check_montecarlo import mc_narrower, mc_outside
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-_t = CheckTexts("cnw", "lesson2")
+_t = CheckTexts("cnw", "lesson1")
 
 
-def l2_more_turns(lab: Any) -> Number:
-    classes = cnw_shipments.load().classes
-    far, near = classes[cnw_shipments.INTERCONTINENTAL], classes[cnw_shipments.REGIONAL]
+def l1_one_on_one(lab: Any) -> Number:
+    p = cnw_battle.conquest_probability(1, 1)
     return Number(
-        "cnw2-more-turns",
-        _t("more_turns", "question"),
-        far.deadline - near.deadline,
-        explanation=_t(
-            "more_turns",
-            "explain",
-            far=far.deadline,
-            near=near.deadline,
-            far_sla=far.sla,
-            near_sla=near.sla,
-        ),
-        **_t.hint("more_turns"),
-    )
-
-
-def l2_tightest(lab: Any) -> Choice:
-    deck = cnw_shipments.load()
-    groups: dict[int, list[str]] = {}
-    for sector, modifier in deck.modifiers.items():
-        groups.setdefault(modifier, []).append(deck.sectors[sector])
-    options = [(t("cnw.checks.and").join(names), m) for m, names in sorted(groups.items())]
-    tight = min(groups)
-    return Choice(
-        "cnw2-tightest",
-        _t("tightest", "question"),
-        tight,
-        options=options,
-        explanation=_t("tightest", "explain", modifier=f"{tight:+d}"),
-        **_t.hint("tightest"),
-    )
-
-
-def l2_why_tight(lab: Any) -> Reflect:
-    return _t.reflect("cnw2-why-tight", "why_tight")
-
-
-def l2_step1(lab: Any) -> w.VBox:
-    return stack(l2_more_turns(lab), l2_tightest(lab), l2_why_tight(lab))
-
-
-def l2_dashed_shipment(lab: Any) -> Pick:
-    deck = cnw_shipments.load()
-    crossing = {c.id for c in deck.cards if c.dashed >= 1}
-    check = Pick(
-        "cnw2-dashed-shipment",
-        _t("dashed_shipment", "question"),
-        crossing,
-        options=[(label, value) for label, value in lab.shipment.options],
-        explanation=_t("dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
-        **_t.hint("dashed_shipment"),
-    )
-
-    def show() -> None:
-        chosen = check.value()
-        lab.shipment.value = chosen if chosen in crossing else min(crossing)
-
-    check.prove_with(show)
-    return check.follow(lab.shipment)
-
-
-def _corridor_card(seed: int) -> cnw_shipments.Shipment:
-    cards = cnw_shipments.load().cards
-    return cards[random.Random(f"cnw2-corridor:{seed}").randrange(len(cards))]
-
-
-def l2_corridor_gateways(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        card = _corridor_card(seed)
-        path = corridors.corridor(card.origin, card.destination)
-
-        def show() -> None:
-            lab.hubs.value = ()
-            lab.shipment.value = card.id
-
-        return Variant(
-            _t("corridor_gateways", "question", id=card.id, o=card.origin, d=card.destination),
-            len(path),
-            _t("corridor_gateways", "explain", path=" → ".join(path), n=len(path)),
-            on_explain=show,
-        )
-
-    return Number("cnw2-corridor-gateways", new_question=variant, **_t.hint("corridor_gateways"))
-
-
-def l2_schematic(lab: Any) -> Reflect:
-    return _t.reflect("cnw2-schematic", "schematic")
-
-
-def l2_step2(lab: Any) -> w.VBox:
-    return stack(l2_dashed_shipment(lab), l2_corridor_gateways(lab), l2_schematic(lab))
-
-
-FAR = 5  # "5 or more hops apart"
-
-
-def l2_far_pairs(lab: Any) -> Number:
-    counts = corridors.hop_counts(corridors.bridged_graph())
-    far = sum(n for hops, n in counts.items() if hops >= FAR)
-
-    def show() -> None:
-        lab.hubs.value = ()
-
-    return Number(
-        "cnw2-far-pairs",
-        _t("far_pairs", "question", k=FAR),
-        far,
-        explanation=_t(
-            "far_pairs",
-            "explain",
-            parts=" + ".join(str(n) for hops, n in sorted(counts.items()) if hops >= FAR),
-            n=far,
-            total=sum(counts.values()),
-        ),
-        on_explain=show,
-        **_t.hint("far_pairs"),
-    )
-
-
-def three_hubs(seed: int) -> tuple[str, ...]:
-    """One hub in each of three regions (North America, Europe, Asia first; then seeded)."""
-    board = _board()
-    by_region: dict[str, list[str]] = {}
-    for hub in board.hubs:
-        by_region.setdefault(board.gateways[hub].region, []).append(hub)
-    if seed == 0:
-        regions = ["north_america", "europe", "asia"]
-        return tuple(by_region[r][0] for r in regions)
-    rng = random.Random(f"cnw2-hubs:{seed}")
-    regions = rng.sample(sorted(by_region), 3)
-    return tuple(rng.choice(by_region[r]) for r in regions)
-
-
-def l2_three_hubs(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        hubs = three_hubs(seed)
-        before = corridors.mean_hops(corridors.bridged_graph())
-        after = corridors.mean_hops(corridors.bridged_graph(hubs))
-
-        def show() -> None:
-            lab.hubs.value = hubs
-
-        return Variant(
-            _t("three_hubs", "question", hubs=", ".join(hubs)),
-            before - after,
-            _t(
-                "three_hubs",
-                "explain",
-                before=number(before, 2),
-                after=number(after, 2),
-                drop=number(before - after, 2),
-            ),
-            on_explain=show,
-        )
-
-    return Number(
-        "cnw2-three-hubs",
-        tolerance=0.02,
-        digits=2,
-        new_question=variant,
-        **_t.hint("three_hubs"),
-    )
-
-
-def l2_new_top(lab: Any) -> Pick:
-    board = _board()
-    hubs = tuple(board.hubs)
-    before = [c for c, _ in corridors.chokepoints((), top=5)]
-    after = [c for c, _ in corridors.chokepoints(hubs, top=12)]
-    dropped = [c for c in before if c not in after]
-
-    def show() -> None:
-        lab.hubs.value = hubs
-
-    return Pick(
-        "cnw2-new-top",
-        _t("new_top", "question", n=len(hubs)),
-        after[0],
-        options=_gateway_options(),
-        explanation=_t(
-            "new_top",
-            "explain",
-            top=after[0],
-            before=", ".join(before),
-            dropped=", ".join(dropped) or "—",
-        ),
-        on_explain=show,
-        **_t.hint("new_top"),
-    )
-
-
-def l2_step3(lab: Any) -> w.VBox:
-    return stack(l2_far_pairs(lab), l2_three_hubs(lab), l2_new_top(lab))
-
-
-def l2_p_inter(lab: Any) -> Number:
-    cards = cnw_shipments.load().cards
-    far = sum(1 for c in cards if c.klass == cnw_shipments.INTERCONTINENTAL)
-    return Number(
-        "cnw2-p-inter",
-        _t("p_inter", "question"),
-        100 * far / len(cards),
+        "cnw1-one-on-one",
+        _t("one_on_one", "question"),
+        100 * p,
         tolerance=0.5,
         unit="%",
         digits=1,
-        explanation=_t("p_inter", "explain", n=far, total=len(cards), p=percent(far / len(cards))),
-        **_t.hint("p_inter"),
+        explanation=_t("one_on_one", "explain", p=percent(p)),
+        on_explain=lambda: _set_lab(lab, 1, 1),
+        **_t.hint("one_on_one"),
     )
 
 
-def l2_short_far(lab: Any) -> Choice:
-    cards = cnw_shipments.load().cards
-    short = [c for c in cards if c.hops <= 2 and c.klass == cnw_shipments.INTERCONTINENTAL]
-    names = ", ".join(f"#{c.id} {c.origin} → {c.destination} ({c.hops})" for c in short)
+def l1_bridge_battle(lab: Any) -> w.VBox:
+    """The bridge from one roll to a battle: 1 against 1 is one roll, more is a chain of them."""
+    return stack(l1_one_on_one(lab))
+
+
+def _even(defenders: int, rule: int = 3, hub: bool = False) -> int:
+    """The fewest attacking pawns with at least even odds (the heat map's 50% line)."""
+    return next(
+        a
+        for a in range(1, 200)
+        if cnw_battle.conquest_probability(a, defenders, max_defender_dice=rule, hub=hub) >= 0.5
+    )
+
+
+EVEN_DEFENDERS = 10
+
+
+def _even_check(lab: Any, name: str, rule: int, hub: bool) -> Number:
+    d = EVEN_DEFENDERS
+    a = _even(d, rule, hub)
+    p = cnw_battle.conquest_probability(a, d, max_defender_dice=rule, hub=hub)
+    below = cnw_battle.conquest_probability(a - 1, d, max_defender_dice=rule, hub=hub)
+    return Number(
+        f"cnw1-{name.replace('_', '-')}",
+        _t(name, "question", d=d),
+        a,
+        explanation=_t(name, "explain", a=a, d=d, p=percent(p), below=percent(below)),
+        on_explain=lambda: _set_lab(lab, a, d, rule=rule, hub=hub),
+        **_t.hint(name),
+    )
+
+
+def l1_more_or_fewer(lab: Any) -> Choice:
+    d = EVEN_DEFENDERS
+    a = _even(d)
+    answer = "more" if a > d else ("fewer" if a < d else "same")
     return Choice(
-        "cnw2-short-far",
-        _t("short_far", "question"),
-        "yes" if short else "no",
-        options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
-        explanation=_t("short_far", "explain_yes" if short else "explain_no", cards=names),
-        on_explain=lambda: setattr(lab.deck_by, "value", "hops"),
-        **_t.hint("short_far"),
+        "cnw1-more-or-fewer",
+        _t("more_or_fewer", "question"),
+        answer,
+        options=[(t(f"cnw.checks.{k}"), k) for k in ("more", "same", "fewer")],
+        explanation=_t("more_or_fewer", "explain", a=a, d=d),
+        on_explain=lambda: _set_lab(lab, a, d),
+        **_t.hint("more_or_fewer"),
     )
 
 
-def l2_step4(lab: Any) -> w.VBox:
-    return stack(l2_p_inter(lab), l2_short_far(lab))
+def l1_step4(lab: Any) -> w.VBox:
+    """Step 6 · the whole battle: the 50% line under CNW and classic Risk."""
+    return stack(
+        l1_more_or_fewer(lab),
+        _even_check(lab, "even_cnw", 3, False),
+        _even_check(lab, "even_classic", 2, False),
+    )
+
+
+def _three_quarters(defenders: int, hub: bool) -> int:
+    return next(
+        a for a in range(1, 200) if cnw_battle.conquest_probability(a, defenders, hub=hub) >= 0.75
+    )
+
+
+HUB_DEFENDERS = 5
+
+
+def _hub_check(lab: Any, name: str, hub: bool) -> Number:
+    d = HUB_DEFENDERS
+    a = _three_quarters(d, hub)
+    plain, fort = _three_quarters(d, False), _three_quarters(d, True)
+    return Number(
+        f"cnw1-{name.replace('_', '-')}",
+        _t(name, "question", d=d),
+        a,
+        explanation=_t(
+            name,
+            "explain",
+            a=a,
+            d=d,
+            p=percent(cnw_battle.conquest_probability(a, d, hub=hub)),
+            below=percent(cnw_battle.conquest_probability(a - 1, d, hub=hub)),
+            price=fort - plain,
+        ),
+        on_explain=lambda: _set_lab(lab, a, d, hub=hub),
+        **_t.hint(name),
+    )
+
+
+def l1_step5(lab: Any) -> w.VBox:
+    """Step 7 · the hub: pawns for 75% against 5 defenders, without and with a hub; the 50%
+    line against a hub."""
+    return stack(
+        _hub_check(lab, "hub_plain", False),
+        _hub_check(lab, "hub_fort", True),
+        _even_check(lab, "even_hub", 3, True),
+    )
+
+
+def _obc_battle(seed: int) -> tuple[int, int, bool]:
+    """Attack dice, defence dice, hub of an OBC question: 3 against 3 at a hub, then seeded.
+    Never 1 against 1: there a re-roll is one more die for either side, worth exactly as much
+    to each (docs/rules/cnw.md), so neither answer would be right; such a draw is drawn again."""
+    if seed == 0:
+        return 3, 3, True
+    rng = random.Random(f"cnw1-obc:{seed}")
+    while True:
+        a, d, hub = rng.randint(1, 3), rng.randint(1, 3), rng.random() < 0.5
+        if (a, d) != (1, 1):
+            return a, d, hub
+
+
+def _exchange(dist: dict[tuple[int, int], Any]) -> float:
+    """Expected defender losses minus attacker losses of one roll."""
+    return float(sum(p * (ld - la) for (la, ld), p in dist.items()))
+
+
+def obc_gains(a: int, d: int, hub: bool) -> tuple[float, float]:
+    """How much one OBC re-roll moves the expected pawn exchange, for the attacker and for the
+    defender (both positive: what the token holder gains)."""
+    base = _exchange(cnw_battle.roll_distribution(a, d, hub))
+    attacker = _exchange(cnw_battle.roll_distribution(a, d, hub, attacker_reroll=True)) - base
+    defender = base - _exchange(cnw_battle.roll_distribution(a, d, hub, defender_reroll=True))
+    return attacker, defender
+
+
+def l1_obc_side(lab: Any) -> Choice:
+    def variant(seed: int) -> Variant:
+        a, d, hub = _obc_battle(seed)
+        # the exact laws of a re-rolled roll take ~0.6 s the first time in a kernel: computed at
+        # the first press of "check" or "show me", not while the page opens
+        gains = cache(lambda: obc_gains(a, d, hub))
+
+        def side() -> str:
+            gain_a, gain_d = gains()
+            return "attacker" if gain_a > gain_d else "defender"
+
+        def explain(answer: str) -> str:
+            gain_a, gain_d = gains()
+            return _t(
+                "obc_side",
+                "explain",
+                gain_a=number(gain_a, 2),
+                gain_d=number(gain_d, 2),
+                side=t(f"cnw.checks.{answer}"),
+            )
+
+        where = t("cnw.checks.at_hub") if hub else t("cnw.checks.no_hub")
+        return Variant(
+            _t("obc_side", "question", a=a, d=d, where=where),
+            side,
+            explain,
+            on_explain=lambda: _set_lab(lab, a, d, hub=hub),
+        )
+
+    return Choice(
+        "cnw1-obc-side",
+        options=[(t(f"cnw.checks.{k}"), k) for k in ("attacker", "defender")],
+        new_question=variant,
+        **_t.hint("obc_side"),
+    )
+
+
+def l1_obc_when(lab: Any) -> Reflect:
+    return _t.reflect("cnw1-obc-when", "obc_when")
+
+
+def l1_step6(lab: Any) -> w.VBox:
+    """Step 8 · the OBC token: which side gains more from one re-roll; when to spend it."""
+    return stack(l1_obc_side(lab), l1_obc_when(lab))
+
+
+MC_BATTLE = (3, 3)  # the battle of the interval question: the lab's start
+MC_RUNS = (1_000, 200_000)  # the two numbers of battles the question compares
+
+
+def l1_mc_narrower(lab: Any) -> Number:
+    a, d = MC_BATTLE
+    p = cnw_battle.conquest_probability(a, d)
+    on_explain = partial(_set_lab, lab, a, d)
+    return mc_narrower(
+        _t, "cnw1-mc-narrower", cnw_battle.wilson_interval, p, *MC_RUNS, on_explain, a=a, d=d
+    )
+
+
+def l1_mc_outside(lab: Any) -> Number:
+    return mc_outside(_t, "cnw1-mc-outside", CONFIDENCE)
+
+
+def l1_step7(lab: Any) -> w.VBox:
+    """Step 10 · Monte Carlo: how much narrower the interval gets, how often it misses."""
+    return stack(l1_mc_narrower(lab), l1_mc_outside(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
-classes = l2_step1
-corridor = l2_step2
-bridges = l2_step3
-deck = l2_step4
+chain = l1_bridge_battle
+battle = l1_step4
+hub = l1_step5
+obc = l1_step6
+montecarlo = l1_step7
 score = lesson_score

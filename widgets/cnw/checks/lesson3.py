@@ -1,33 +1,21 @@
-"""The checks of CNW lesson 3, a turn step by step: every question answered in the page."""
+"""The checks of CNW lesson 3, shipments and delivery chains, answered in the page.
+
+Lesson 2 until the CNW lessons were renumbered (issue #25): the check names (``cnw2-*``, the ids
+in learners' records) and the texts (``cnw.checks.lesson2.*``) keep that number."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from types import SimpleNamespace
+import random
 from typing import Any
 
 import ipywidgets as w
 
-from gamelib import cnw
-from gamelib.cnw import actions as cnw_actions
-from gamelib.cnw import battle
-from gamelib.cnw import cards as cnw_cards
-from gamelib.cnw import placement as cnw_placement
-from gamelib.cnw import state as st
-from gamelib.cnw.network import CODES
-from gamelib.cnw.queries import delivery_chain
-from gamelib.cnw.scenarios import ATTACKER, VICTIM
-from gamelib.cnw.scenarios import front as cnw_front
-from widgets.cnw import placement as placement_lab
+from gamelib.cnw import corridors
+from gamelib.cnw import shipments as cnw_shipments
 from widgets.cnw.checks.common import (
     _board,
     _gateway_options,
 )
-from widgets.cnw.components import box_contents
-from widgets.cnw.elimination import position
-from widgets.cnw.table import make_bot
-from widgets.cnw.turn import BOTS as TURN_BOTS
 from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
@@ -41,498 +29,244 @@ from widgets.kit.check import (
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
-_t = CheckTexts("cnw", "lesson3")
-SEEDS = tuple(range(1, 13))  # the seeds lesson 3's "find a seed" questions look through
+_t = CheckTexts("cnw", "lesson2")
 
 
-@cache
-def opener_turn(seed: int, players: int = 3) -> SimpleNamespace:
-    """The opener's first turn as ``TurnWalkthrough(seed)`` plays it (same bots, same seeds):
-    the reinforcement breakdown, every (state before, action, state after) and who moved."""
-    names = [t(f"cnw.table.name_{TURN_BOTS[i % 4]}", n=i + 1) for i in range(players)]
-    state = cnw.new_game(names, seed=seed)
-    bots = [make_bot(TURN_BOTS[i % 4], seed * 10 + i) for i in range(players)]
-    while state.phase == st.PLACEMENT:
-        state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
-    mover, steps, breakdown = state.current, [], None
-    while True:
-        if state.phase == st.REINFORCE and breakdown is None:
-            breakdown = cnw.reinforcements(state, mover)
-        action = bots[cnw.current_player(state)].choose(state)
-        after = cnw.apply(state, action)
-        steps.append((state, action, after))
-        state = after
-        if state.current != mover or cnw.is_over(state):
-            break
-    return SimpleNamespace(mover=mover, breakdown=breakdown, steps=steps)
-
-
-def first_roll(seed: int) -> tuple[Any, Any, dict[str, Any]] | None:
-    """(state before, attack, roll) of the opener's first attack, or None without one."""
-    for before, action, after in opener_turn(seed).steps:
-        if isinstance(action, cnw_actions.Attack):
-            return before, action, after.roll or after.last_roll
-    return None
-
-
-def _replay_to(walk: Any, seed: int, stop: Callable[[Any], bool] | None = None) -> None:
-    """Restart the walk-through at ``seed`` and press "next step" until ``stop(walk)``."""
-    walk.seed.value = seed
-    walk.restart()
-    while stop is not None and not stop(walk) and walk.step():
-        pass
-
-
-def l3_reinforcements(walk: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        r = opener_turn(seed).breakdown
-        return Variant(
-            _t("reinforcements", "question", seed=seed),
-            r["total"],
-            _t(
-                "reinforcements",
-                "explain",
-                base=r["base"],
-                gateways=r["gateways"],
-                regions=sum(r["regions"].values()),
-                hubs=r["hubs"],
-                total=r["total"],
-            ),
-            on_explain=lambda: _replay_to(walk, seed),
-        )
-
-    return _t.seeded(Number, "cnw3-reinforcements", "reinforcements", variant, walk)
-
-
-def l3_from_hubs(walk: Any) -> Number:
-    seed = walk.seed.value
+def l2_more_turns(lab: Any) -> Number:
+    classes = cnw_shipments.load().classes
+    far, near = classes[cnw_shipments.INTERCONTINENTAL], classes[cnw_shipments.REGIONAL]
     return Number(
-        "cnw3-from-hubs",
-        _t("from_hubs", "question", seed=seed),
-        lambda: opener_turn(seed).breakdown["hubs"],
-        explanation=lambda hubs: _t("from_hubs", "explain", hubs=hubs),
-        on_explain=lambda: _replay_to(walk, seed),
-        **_t.hint("from_hubs"),
-    )
-
-
-def l3_defence_dice(walk: Any) -> Number:
-    seed = walk.seed.value
-
-    def answer() -> int:
-        roll = first_roll(seed)
-        return len(roll[2]["defend_rolled"]) if roll else 0
-
-    def explain(dice: int) -> str:
-        roll = first_roll(seed)
-        if roll is None:
-            return _t("defence_dice", "explain_none")
-        before, attack, _ = roll
-        board = list(_board().gateways)
-        return _t(
-            "defence_dice",
+        "cnw2-more-turns",
+        _t("more_turns", "question"),
+        far.deadline - near.deadline,
+        explanation=_t(
+            "more_turns",
             "explain",
-            source=attack.source,
-            target=attack.target,
-            src=before.pawns[board.index(attack.source)],
-            tgt=before.pawns[board.index(attack.target)],
-            a=attack.dice,
-            d=dice,
-        )
-
-    def rolled(walk_: Any) -> bool:
-        return (walk_.state.roll or walk_.state.last_roll) is not None
-
-    return Number(
-        "cnw3-defence-dice",
-        _t("defence_dice", "question", seed=seed),
-        answer,
-        explanation=explain,
-        on_explain=lambda: _replay_to(walk, seed, rolled),
-        **_t.hint("defence_dice"),
-    )
-
-
-def expiry_explanation(dealt: int) -> str:
-    """Why a shipment dealt with ⏱ ``dealt`` expires at the Briefing of turn ``dealt``, and in
-    which turns it can still be delivered, said as a person says it: "only in turn 1" for one
-    turn, "turns 1 and 2" for two, "turns 1 to 3" from three on (never "turns 1 to 1")."""
-    last = dealt - 1
-    countdown = "countdown_next" if dealt == 2 else "countdown"
-    when = {1: "when_one", 2: "when_two"}.get(last, "when_range")
-    return _t(
-        "expiry",
-        "explain",
-        countdown=_t("expiry", countdown, d=dealt, last=last),
-        when=_t("expiry", when, last=last),
-    )
-
-
-def l3_expiry(walk: Any) -> Number:
-    """§5 phase 1, §10.2: at which of its owner's Briefings an undelivered shipment expires."""
-
-    def variant(seed: int) -> Variant:
-        state = placement_lab.dealt(seed, walk.players)
-        dealt = min(d for _, d in state.shipments[state.first])
-        return Variant(
-            _t("expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
-            dealt,
-            expiry_explanation(dealt),
-            on_explain=lambda: _replay_to(walk, seed),
-        )
-
-    return _t.seeded(Number, "cnw3-expiry", "expiry", variant, walk)
-
-
-def l3_step1(walk: Any) -> w.VBox:
-    return stack(
-        l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk), l3_expiry(walk)
-    )
-
-
-def deliveries(seed: int) -> list[tuple[int, list[str]]]:
-    """The shipments the opener delivers in its first turn at ``seed``, with their chains."""
-    turn = opener_turn(seed)
-    return [
-        (action.shipment, delivery_chain(before, turn.mover, action.shipment) or [])
-        for before, action, _ in turn.steps
-        if isinstance(action, cnw_actions.Deliver)
-    ]
-
-
-def hub_stops(seed: int) -> list[dict[str, Any]]:
-    """The rolls of the opener's turn at ``seed`` in which the hub's +1 saved a defending pawn
-    (the same dice without the hub would have cost the defender more, §8.3)."""
-    out = []
-    for _, action, after in opener_turn(seed).steps:
-        roll = after.roll or after.last_roll
-        if not isinstance(action, cnw_actions.Attack) or not roll or not roll["hub"]:
-            continue
-        with_hub = battle.resolve_roll(roll["attack"], roll["defend"], True)
-        without = battle.resolve_roll(roll["attack"], roll["defend"], False)
-        if without[1] > with_hub[1]:
-            out.append(roll)
-    return out
-
-
-def _seed_options() -> list[tuple[str, int]]:
-    return [(str(s), s) for s in SEEDS]
-
-
-def _delivered(seed: int) -> str:
-    """ "seed: origin → … → destination" for each delivery of the opener's turn at ``seed``."""
-    return "; ".join(f"{seed}: {' → '.join(chain)}" for _, chain in deliveries(seed))
-
-
-def _saved(seed: int) -> str:
-    """ "seed: attack dice against defence dice +1" for each roll the hub decided at ``seed``."""
-    return "; ".join(
-        _t(
-            "hub_stop",
-            "roll",
-            seed=seed,
-            source=roll["source"],
-            target=roll["target"],
-            attack=" ".join(map(str, roll["attack"])),
-            defend=" ".join(map(str, roll["defend"])),
-        )
-        for roll in hub_stops(seed)
-    )
-
-
-def _seed_pick(
-    walk: Any, name: str, found: Callable[[int], list[Any]], detail: Callable[[int], str]
-) -> Pick:
-    def answer() -> frozenset[int]:
-        return frozenset(s for s in SEEDS if found(s))
-
-    check = Pick(
-        f"cnw3-{name.replace('_', '-')}",
-        _t(name, "question", low=SEEDS[0], high=SEEDS[-1]),
-        answer,
-        options=_seed_options(),
-        explanation=lambda seeds: _t(
-            name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
+            far=far.deadline,
+            near=near.deadline,
+            far_sla=far.sla,
+            near_sla=near.sla,
         ),
-        **_t.hint(name),
+        **_t.hint("more_turns"),
+    )
+
+
+def l2_tightest(lab: Any) -> Choice:
+    deck = cnw_shipments.load()
+    groups: dict[int, list[str]] = {}
+    for sector, modifier in deck.modifiers.items():
+        groups.setdefault(modifier, []).append(deck.sectors[sector])
+    options = [(t("cnw.checks.and").join(names), m) for m, names in sorted(groups.items())]
+    tight = min(groups)
+    return Choice(
+        "cnw2-tightest",
+        _t("tightest", "question"),
+        tight,
+        options=options,
+        explanation=_t("tightest", "explain", modifier=f"{tight:+d}"),
+        **_t.hint("tightest"),
+    )
+
+
+def l2_why_tight(lab: Any) -> Reflect:
+    return _t.reflect("cnw2-why-tight", "why_tight")
+
+
+def l2_step1(lab: Any) -> w.VBox:
+    return stack(l2_more_turns(lab), l2_tightest(lab), l2_why_tight(lab))
+
+
+def l2_dashed_shipment(lab: Any) -> Pick:
+    deck = cnw_shipments.load()
+    crossing = {c.id for c in deck.cards if c.dashed >= 1}
+    check = Pick(
+        "cnw2-dashed-shipment",
+        _t("dashed_shipment", "question"),
+        crossing,
+        options=[(label, value) for label, value in lab.shipment.options],
+        explanation=_t("dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
+        **_t.hint("dashed_shipment"),
     )
 
     def show() -> None:
-        seeds = check.answer()
         chosen = check.value()
-        _replay_to(walk, chosen if chosen in seeds else min(seeds), lambda wk: wk.done)
+        lab.shipment.value = chosen if chosen in crossing else min(crossing)
 
     check.prove_with(show)
-    return check
+    return check.follow(lab.shipment)
 
 
-def l3_step2(walk: Any) -> w.VBox:
-    return stack(
-        _seed_pick(walk, "delivering_seed", deliveries, _delivered),
-        _seed_pick(walk, "hub_stop", hub_stops, _saved),
-    )
+def _corridor_card(seed: int) -> cnw_shipments.Shipment:
+    cards = cnw_shipments.load().cards
+    return cards[random.Random(f"cnw2-corridor:{seed}").randrange(len(cards))]
 
 
-# ---------------------------------------------------------------- §2 components, §4 setup
-def players_of(seed: int) -> int:
-    """The player count a seeded question uses: 3 to 6 in turn."""
-    return 3 + seed % 4
-
-
-def l3_deck(box: Any) -> Number:
-    """§2, §4 step 6: the Gateway deck once the Imprevisti are shuffled in."""
-    contents = box_contents(box.players.value)
-    return Number(
-        "cnw3-deck",
-        _t("deck", "question"),
-        contents["deck"],
-        explanation=_t(
-            "deck",
-            "explain",
-            cards=contents["gateway_cards"],
-            imprevisti=contents["imprevisti"],
-            deck=contents["deck"],
-        ),
-        **_t.hint("deck"),
-    )
-
-
-def l3_all_pawns(box: Any) -> Number:
-    """§4 step 1: the starting pawns of everyone, for a seeded player count."""
-
+def l2_corridor_gateways(lab: Any) -> Number:
     def variant(seed: int) -> Variant:
-        n = players_of(seed)
-        each = box_contents(n)["pawns_each"]
-        return Variant(
-            _t("all_pawns", "question", n=n),
-            each * n,
-            _t("all_pawns", "explain", n=n, each=each, total=each * n),
-            on_explain=lambda: setattr(box.players, "value", n),
-        )
-
-    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_t.hint("all_pawns"))
-
-
-def l3_box(box: Any) -> w.VBox:
-    """Step 1 · the box (§2): the deck with the Imprevisti, the pawns for N players."""
-    return stack(l3_deck(box), l3_all_pawns(box))
-
-
-def l3_to_place(lab: Any) -> Number:
-    """§4 steps 1, 2, 4: what the opener still places after the deal, seeded."""
-
-    def variant(seed: int) -> Variant:
-        n = players_of(seed)
-        state = placement_lab.dealt(seed, n)
-        me = state.first
-        return Variant(
-            _t("to_place", "question", seed=seed, n=n),
-            state.reserve[me],
-            _t(
-                "to_place",
-                "explain",
-                n=n,
-                start=state.reserve[me] + state.owner.count(me),
-                gateways=state.owner.count(me),
-                left=state.reserve[me],
-                name=state.names[me],
-            ),
-            on_explain=lambda: lab.set(seed=seed, players=n),
-        )
-
-    return _t.seeded(Number, "cnw3-to-place", "to_place", variant, lab)
-
-
-def l3_neutral(lab: Any) -> Number:
-    """§4 step 2, §7.4: the gateways left neutral by the deal, for a seeded player count."""
-
-    def variant(seed: int) -> Variant:
-        n = players_of(seed)
-        state = placement_lab.dealt(seed, n)
-        neutral = [c for c, o in zip(CODES, state.owner, strict=True) if o == st.NEUTRAL]
-        dealt = " / ".join(str(state.owner.count(p)) for p in range(n))
-        return Variant(
-            _t("neutral", "question", seed=seed, n=n),
-            len(neutral),
-            _t(
-                "neutral",
-                "explain_some" if neutral else "explain_none",
-                n=n,
-                dealt=dealt,
-                codes=", ".join(neutral),
-            ),
-            on_explain=lambda: lab.set(seed=seed, players=n),
-        )
-
-    return _t.seeded(Number, "cnw3-neutral", "neutral", variant, lab)
-
-
-def _plan_options() -> list[tuple[str, str]]:
-    return [(t(f"cnw.setup.plan_{p}"), p) for p in cnw_placement.PLANS]
-
-
-def l3_best_plan(lab: Any) -> Choice:
-    """§4 step 5: the plan that leaves the opener fewest gateways an enemy is favoured to take."""
-    players = lab.players.value
-
-    def variant(seed: int) -> Variant:
-        best = placement_lab.best_plans(seed, players)
-
-        def explain(_answer: Any) -> str:
-            lost = {p: placement_lab.expected_lost(seed, players, p) for p in cnw_placement.PLANS}
-            counts = ", ".join(
-                f"{t(f'cnw.setup.plan_{p}')} {number(x, 1)}" for p, x in lost.items()
-            )
-            return _t("best_plan", "explain", counts=counts)
-
-        chosen = next(p for p in cnw_placement.PLANS if p in best)
-        return Variant(
-            _t("best_plan", "question", seed=seed, n=players),
-            best,
-            explain,
-            options=_plan_options(),
-            on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
-        )
-
-    return _t.seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
-
-
-def open_seed(seed: int, players: int, plan: str) -> int:
-    """The first seed from ``seed`` on where the opener has a gateway an enemy is favoured to
-    take after ``plan`` (so the question has an answer)."""
-    while not placement_lab.most_open(seed, players, plan):
-        seed += 1
-    return seed
-
-
-def l3_most_open(lab: Any) -> Pick:
-    """§4 step 5, §7.2, §8.3: the opener's gateway most open after the "spread" plan."""
-    players, plan = lab.players.value, "spread"
-
-    def variant(start: int) -> Variant:
-        seed = open_seed(start, players, plan)
-        answer = placement_lab.most_open(seed, players, plan)
-        you = placement_lab.dealt(seed, players).first
-        opened = placement_lab.measures(seed, players, plan)[you]["open"]
-
-        def explain(_answer: Any) -> str:
-            code = min(answer)
-            source, chance = opened[code]
-            return _t(
-                "most_open",
-                "explain",
-                codes=", ".join(sorted(answer)),
-                source=source,
-                chance=percent(chance),
-            )
+        card = _corridor_card(seed)
+        path = corridors.corridor(card.origin, card.destination)
 
         def show() -> None:
-            lab.set(seed=seed, players=players, plan=plan)
-            lab.map.gateway.value = min(answer)
+            lab.hubs.value = ()
+            lab.shipment.value = card.id
 
         return Variant(
-            _t("most_open", "question", seed=seed, n=players),
-            answer,
-            explain,
+            _t("corridor_gateways", "question", id=card.id, o=card.origin, d=card.destination),
+            len(path),
+            _t("corridor_gateways", "explain", path=" → ".join(path), n=len(path)),
             on_explain=show,
         )
 
-    check = _t.seeded(Pick, "cnw3-most-open", "most_open", variant, lab, options=_gateway_options())
-    return check.follow(lab.map.gateway)
+    return Number("cnw2-corridor-gateways", new_question=variant, **_t.hint("corridor_gateways"))
 
 
-def l3_why_placement(lab: Any) -> Reflect:
-    return _t.reflect("cnw3-why-placement", "why_placement")
+def l2_schematic(lab: Any) -> Reflect:
+    return _t.reflect("cnw2-schematic", "schematic")
 
 
-def l3_placement(lab: Any) -> w.VBox:
-    """Step 2 · the deal and the placement round (§4): pawns to place, plans compared."""
-    return stack(
-        l3_to_place(lab),
-        l3_neutral(lab),
-        l3_best_plan(lab),
-        l3_most_open(lab),
-        l3_why_placement(lab),
+def l2_step2(lab: Any) -> w.VBox:
+    return stack(l2_dashed_shipment(lab), l2_corridor_gateways(lab), l2_schematic(lab))
+
+
+FAR = 5  # "5 or more hops apart"
+
+
+def l2_far_pairs(lab: Any) -> Number:
+    counts = corridors.hop_counts(corridors.bridged_graph())
+    far = sum(n for hops, n in counts.items() if hops >= FAR)
+
+    def show() -> None:
+        lab.hubs.value = ()
+
+    return Number(
+        "cnw2-far-pairs",
+        _t("far_pairs", "question", k=FAR),
+        far,
+        explanation=_t(
+            "far_pairs",
+            "explain",
+            parts=" + ".join(str(n) for hops, n in sorted(counts.items()) if hops >= FAR),
+            n=far,
+            total=sum(counts.values()),
+        ),
+        on_explain=show,
+        **_t.hint("far_pairs"),
     )
 
 
-# ---------------------------------------------------------------- §7.5 elimination
-def _last_stand(seed: int) -> tuple[Any, int, int]:
-    """The seeded last stand and the hand sizes of the eliminator and the victim."""
-    state = position(seed)
-    return state, len(state.hands[ATTACKER]), len(state.hands[VICTIM])
+def three_hubs(seed: int) -> tuple[str, ...]:
+    """One hub in each of three regions (North America, Europe, Asia first; then seeded)."""
+    board = _board()
+    by_region: dict[str, list[str]] = {}
+    for hub in board.hubs:
+        by_region.setdefault(board.gateways[hub].region, []).append(hub)
+    if seed == 0:
+        regions = ["north_america", "europe", "asia"]
+        return tuple(by_region[r][0] for r in regions)
+    rng = random.Random(f"cnw2-hubs:{seed}")
+    regions = rng.sample(sorted(by_region), 3)
+    return tuple(rng.choice(by_region[r]) for r in regions)
 
 
-def _show_attack(lab: Any, seed: int) -> None:
-    lab.seed.value = seed
-    lab.restart()
-    lab.attack()
-
-
-def l3_elim_cards(lab: Any) -> Number:
-    """§7.5: the eliminator's hand after taking the victim's Gateway cards."""
-
+def l2_three_hubs(lab: Any) -> Number:
     def variant(seed: int) -> Variant:
-        state, mine, theirs = _last_stand(seed)
-        source, target = cnw_front(state)
-        names = state.names
+        hubs = three_hubs(seed)
+        before = corridors.mean_hops(corridors.bridged_graph())
+        after = corridors.mean_hops(corridors.bridged_graph(hubs))
+
+        def show() -> None:
+            lab.hubs.value = hubs
+
         return Variant(
+            _t("three_hubs", "question", hubs=", ".join(hubs)),
+            before - after,
             _t(
-                "elim_cards",
-                "question",
-                seed=seed,
-                attacker=names[ATTACKER],
-                victim=names[VICTIM],
-                source=source,
-                target=target,
+                "three_hubs",
+                "explain",
+                before=number(before, 2),
+                after=number(after, 2),
+                drop=number(before - after, 2),
             ),
-            mine + theirs,
-            _t("elim_cards", "explain", mine=mine, theirs=theirs, total=mine + theirs),
-            on_explain=lambda: _show_attack(lab, seed),
+            on_explain=show,
         )
 
-    return _t.seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
+    return Number(
+        "cnw2-three-hubs",
+        tolerance=0.02,
+        digits=2,
+        new_question=variant,
+        **_t.hint("three_hubs"),
+    )
 
 
-def l3_elim_tris(lab: Any) -> Choice:
-    """§7.5: a forced tris at once with 5 or more cards after the elimination."""
-    limit = cnw_cards.load().hand_limit
+def l2_new_top(lab: Any) -> Pick:
+    board = _board()
+    hubs = tuple(board.hubs)
+    before = [c for c, _ in corridors.chokepoints((), top=5)]
+    after = [c for c, _ in corridors.chokepoints(hubs, top=12)]
+    dropped = [c for c in before if c not in after]
 
-    def variant(seed: int) -> Variant:
-        state, mine, theirs = _last_stand(seed)
-        forced = mine + theirs >= limit
-        return Variant(
-            _t("elim_tris", "question", seed=seed, attacker=state.names[ATTACKER]),
-            "yes" if forced else "no",
-            _t(
-                "elim_tris",
-                "explain_yes" if forced else "explain_no",
-                total=mine + theirs,
-                limit=limit,
-            ),
-            options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
-            on_explain=lambda: _show_attack(lab, seed),
-        )
+    def show() -> None:
+        lab.hubs.value = hubs
 
-    return _t.seeded(
-        Choice,
-        "cnw3-elim-tris",
-        "elim_tris",
-        variant,
-        lab,
+    return Pick(
+        "cnw2-new-top",
+        _t("new_top", "question", n=len(hubs)),
+        after[0],
+        options=_gateway_options(),
+        explanation=_t(
+            "new_top",
+            "explain",
+            top=after[0],
+            before=", ".join(before),
+            dropped=", ".join(dropped) or "—",
+        ),
+        on_explain=show,
+        **_t.hint("new_top"),
+    )
+
+
+def l2_step3(lab: Any) -> w.VBox:
+    return stack(l2_far_pairs(lab), l2_three_hubs(lab), l2_new_top(lab))
+
+
+def l2_p_inter(lab: Any) -> Number:
+    cards = cnw_shipments.load().cards
+    far = sum(1 for c in cards if c.klass == cnw_shipments.INTERCONTINENTAL)
+    return Number(
+        "cnw2-p-inter",
+        _t("p_inter", "question"),
+        100 * far / len(cards),
+        tolerance=0.5,
+        unit="%",
+        digits=1,
+        explanation=_t("p_inter", "explain", n=far, total=len(cards), p=percent(far / len(cards))),
+        **_t.hint("p_inter"),
+    )
+
+
+def l2_short_far(lab: Any) -> Choice:
+    cards = cnw_shipments.load().cards
+    short = [c for c in cards if c.hops <= 2 and c.klass == cnw_shipments.INTERCONTINENTAL]
+    names = ", ".join(f"#{c.id} {c.origin} → {c.destination} ({c.hops})" for c in short)
+    return Choice(
+        "cnw2-short-far",
+        _t("short_far", "question"),
+        "yes" if short else "no",
         options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+        explanation=_t("short_far", "explain_yes" if short else "explain_no", cards=names),
+        on_explain=lambda: setattr(lab.deck_by, "value", "hops"),
+        **_t.hint("short_far"),
     )
 
 
-def l3_elimination(lab: Any) -> w.VBox:
-    """Step 5 · elimination (§7.5): the cards taken, the forced tris."""
-    return stack(l3_elim_cards(lab), l3_elim_tris(lab))
+def l2_step4(lab: Any) -> w.VBox:
+    return stack(l2_p_inter(lab), l2_short_far(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
-box = l3_box
-placement = l3_placement
-turn = l3_step1
-compare = l3_step2
-elimination = l3_elimination
+classes = l2_step1
+corridor = l2_step2
+bridges = l2_step3
+deck = l2_step4
 score = lesson_score

@@ -1,18 +1,25 @@
-"""The checks of CNW lesson 4, cards, contingencies and objectives: every question answered in
-the page. Answers come from ``gamelib.cnw.cards`` (§9.1 tris, §9.2 Imprevisti),
-``gamelib.cnw.card_odds`` (exact odds) and ``gamelib.cnw.objective_progress`` (§11, §11.1)."""
+"""The checks of CNW lesson 4, setup: what is in the box (§2), the deal and the placement round
+(§4). Every question answered in the page.
+
+Until issue #25 these were the first two steps of lesson 3 (a turn step by step): they keep
+their names (``cnw3-*``, the ids in learners' records and the browser tests) and their texts
+(``cnw.checks.lesson3.*``, hence ``CheckTexts("cnw", "lesson3")`` below); the turn is
+``lesson5``."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import ipywidgets as w
 
-from gamelib.cnw import battle, card_odds, objective_progress, objectives
-from gamelib.cnw import cards as cnw_cards
-from widgets.cnw.cards import imprevisto_name, symbol_label, tris_label
-from widgets.cnw.objectives import colour_name, objective_text, position
+from gamelib.cnw import placement as cnw_placement
+from gamelib.cnw import state as st
+from gamelib.cnw.network import CODES
+from widgets.cnw import placement as placement_lab
+from widgets.cnw.checks.common import (
+    _gateway_options,
+)
+from widgets.cnw.components import box_contents
 from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
@@ -24,423 +31,195 @@ from widgets.kit.check import (
     stack,
 )
 from widgets.kit.check_texts import CheckTexts
-from widgets.kit.strategy import percent
+from widgets.kit.strategy import number, percent
 
-_t = CheckTexts("cnw", "lesson4")
-
-
-def _deck() -> cnw_cards.Deck:
-    return cnw_cards.load()
+_t = CheckTexts("cnw", "lesson3")
 
 
-# ---------------------------------------------------------------------- step 1 · §9.1 the tris
-def l4_best_tris(lab: Any) -> Choice:
-    deck = _deck()
-    best = max(deck.tris, key=lambda tr: tr.pawns)
+# ---------------------------------------------------------------- §2 components, §4 setup
+def players_of(seed: int) -> int:
+    """The player count a seeded question uses: 3 to 6 in turn."""
+    return 3 + seed % 4
 
-    def show() -> None:
-        firsts = [next(c for c in deck.gateway_cards if c.symbol == s) for s in best.symbols]
-        lab.pick([c.gateway for c in firsts])
 
-    return Choice(
-        "cnw4-best-tris",
-        _t("best_tris", "question"),
-        best.key,
-        options=[(tris_label(tr), tr.key) for tr in deck.tris],
+def l3_deck(box: Any) -> Number:
+    """§2, §4 step 6: the Gateway deck once the Imprevisti are shuffled in."""
+    contents = box_contents(box.players.value)
+    return Number(
+        "cnw3-deck",
+        _t("deck", "question"),
+        contents["deck"],
         explanation=_t(
-            "best_tris",
+            "deck",
             "explain",
-            name=tris_label(best),
-            pawns=best.pawns,
-            others=", ".join(f"{tris_label(tr)} +{tr.pawns}" for tr in deck.tris if tr != best),
+            cards=contents["gateway_cards"],
+            imprevisti=contents["imprevisti"],
+            deck=contents["deck"],
         ),
-        on_explain=show,
-        **_t.hint("best_tris"),
+        **_t.hint("deck"),
     )
 
 
-def three_cards(seed: int) -> list[cnw_cards.GatewayCard]:
-    """Three gateway cards drawn for the question of ``seed`` (a tris one time in two)."""
-    deck = _deck()
-    rng = random.Random(f"cnw4-three:{seed}")
-    if seed % 2 == 0:
-        tris = rng.choice(deck.tris)
-        pool = list(deck.gateway_cards)
-        rng.shuffle(pool)
-        chosen: list[cnw_cards.GatewayCard] = []
-        for symbol in tris.symbols:
-            chosen.append(next(c for c in pool if c.symbol == symbol and c not in chosen))
-        return chosen
-    while True:
-        chosen = rng.sample(list(deck.gateway_cards), 3)
-        if deck.tris_value([c.id for c in chosen]) is None:
-            return chosen
-
-
-def l4_three_worth(lab: Any) -> Number:
-    deck = _deck()
+def l3_all_pawns(box: Any) -> Number:
+    """§4 step 1: the starting pawns of everyone, for a seeded player count."""
 
     def variant(seed: int) -> Variant:
-        chosen = three_cards(seed)
-        value = deck.tris_value([c.id for c in chosen]) or 0
-        names = ", ".join(c.gateway for c in chosen)
-        symbols = ", ".join(f"{c.gateway} {symbol_label(c.symbol)}" for c in chosen)
+        n = players_of(seed)
+        each = box_contents(n)["pawns_each"]
         return Variant(
-            _t("three_worth", "question", cards=names),
-            value,
-            _t(
-                "three_worth",
-                "explain_tris" if value else "explain_none",
-                cards=symbols,
-                n=value,
-            ),
-            on_explain=lambda: lab.pick([c.gateway for c in chosen]),
+            _t("all_pawns", "question", n=n),
+            each * n,
+            _t("all_pawns", "explain", n=n, each=each, total=each * n),
+            on_explain=lambda: setattr(box.players, "value", n),
         )
 
-    return Number("cnw4-three-worth", new_question=variant, **_t.hint("three_worth"))
+    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_t.hint("all_pawns"))
 
 
-def l4_step1(lab: Any) -> w.VBox:
-    return stack(l4_best_tris(lab), l4_three_worth(lab))
+def l3_box(box: Any) -> w.VBox:
+    """Step 1 · the box (§2): the deck with the Imprevisti, the pawns for N players."""
+    return stack(l3_deck(box), l3_all_pawns(box))
 
 
-# ---------------------------------------------------------------------- step 2 · tris odds
-def l4_tris_chance(lab: Any) -> Number:
+def l3_to_place(lab: Any) -> Number:
+    """§4 steps 1, 2, 4: what the opener still places after the deal, seeded."""
+
     def variant(seed: int) -> Variant:
-        k = 3 + seed % 2
-        chances = card_odds.tris_chances(k)
-        p = chances[card_odds.ANY]
+        n = players_of(seed)
+        state = placement_lab.dealt(seed, n)
+        me = state.first
         return Variant(
-            _t("tris_chance", "question", k=k),
-            100 * float(p),
+            _t("to_place", "question", seed=seed, n=n),
+            state.reserve[me],
             _t(
-                "tris_chance",
+                "to_place",
                 "explain",
-                k=k,
-                p=percent(p),
-                fraction=f"{p.numerator}/{p.denominator}",
-                one=percent(chances["one_of_each"]),
+                n=n,
+                start=state.reserve[me] + state.owner.count(me),
+                gateways=state.owner.count(me),
+                left=state.reserve[me],
+                name=state.names[me],
             ),
-            on_explain=lambda: setattr(lab.k, "value", k),
+            on_explain=lambda: lab.set(seed=seed, players=n),
         )
 
-    return Number(
-        "cnw4-tris-chance",
-        new_question=variant,
-        seed=1,
-        tolerance=0.5,
-        unit="%",
-        digits=1,
-        **_t.hint("tris_chance"),
-    )
+    return _t.seeded(Number, "cnw3-to-place", "to_place", variant, lab)
 
 
-def l4_certain(lab: Any) -> Number:
-    k = card_odds.tris_certain_from()
-    before = card_odds.tris_chances(k - 1)[card_odds.ANY]
-    return Number(
-        "cnw4-certain",
-        _t("certain", "question"),
-        k,
-        explanation=_t("certain", "explain", k=k, before=percent(before), limit=_deck().hand_limit),
-        on_explain=lambda: setattr(lab.k, "value", k),
-        **_t.hint("certain"),
-    )
-
-
-def l4_likelier(lab: Any) -> Choice:
-    chances = card_odds.tris_chances(3)
-    same = sum(chances[tr.key] for tr in _deck().tris if len(set(tr.symbols)) == 1)
-    mixed = chances["one_of_each"]
-    answer = "mixed" if mixed > same else "same"
-    return Choice(
-        "cnw4-likelier",
-        _t("likelier", "question"),
-        answer,
-        options=[
-            (t("cnw.checks.lesson4.likelier.mixed"), "mixed"),
-            (t("cnw.checks.lesson4.likelier.same"), "same"),
-        ],
-        explanation=_t("likelier", "explain", mixed=percent(mixed), same=percent(same)),
-        on_explain=lambda: setattr(lab.k, "value", 3),
-        **_t.hint("likelier"),
-    )
-
-
-def l4_step2(lab: Any) -> w.VBox:
-    return stack(l4_tris_chance(lab), l4_certain(lab), l4_likelier(lab))
-
-
-# ---------------------------------------------------------------------- step 3 · §9.2 the six
-def _imprevisto(kind: str) -> cnw_cards.Imprevisto:
-    return next(c for c in _deck().imprevisti if c.effect["type"] == kind)
-
-
-def _imprevisto_options() -> list[tuple[str, str]]:
-    return [(imprevisto_name(c), c.key) for c in _deck().imprevisti]
-
-
-def _imprevisto_pick(lab: Any, check_id: str, name: str, kind: str) -> Pick:
-    """Which Imprevisto has the effect ``kind`` (§9.2): "show me" opens it in the lab."""
-    card = _imprevisto(kind)
-    return Pick(
-        check_id,
-        _t(name, "question"),
-        card.key,
-        options=_imprevisto_options(),
-        explanation=_t(name, "explain", name=imprevisto_name(card)),
-        on_explain=lambda: setattr(lab.imprevisto, "value", card.key),
-        **_t.hint(name),
-    )
-
-
-def l4_strike(lab: Any) -> Pick:
-    check = _imprevisto_pick(lab, "cnw4-strike", "strike", "close_air_bridges")
-    return check.follow(lab.imprevisto)
-
-
-def l4_can_win(lab: Any) -> Pick:
-    return _imprevisto_pick(lab, "cnw4-can-win", "can_win", "sla")
-
-
-def l4_why_at_once(lab: Any) -> Reflect:
-    return _t.reflect("cnw4-why-at-once", "why_at_once")
-
-
-def l4_step3(lab: Any) -> w.VBox:
-    return stack(l4_strike(lab), l4_can_win(lab), l4_why_at_once(lab))
-
-
-# ---------------------------------------------------------------------- step 4 · how often
-def l4_one_draw(lab: Any) -> Number:
-    p = card_odds.imprevisto_next_draw()
-    deck = _deck()
-    return Number(
-        "cnw4-one-draw",
-        _t("one_draw", "question"),
-        100 * float(p),
-        tolerance=0.1,
-        unit="%",
-        digits=1,
-        explanation=_t(
-            "one_draw", "explain", n=len(deck.imprevisti), total=deck.size, p=percent(p)
-        ),
-        on_explain=lambda: setattr(lab.draws, "value", 1),
-        **_t.hint("one_draw"),
-    )
-
-
-def l4_within(lab: Any) -> Number:
-    deck = _deck()
+def l3_neutral(lab: Any) -> Number:
+    """§4 step 2, §7.4: the gateways left neutral by the deal, for a seeded player count."""
 
     def variant(seed: int) -> Variant:
-        d = random.Random(f"cnw4-within:{seed}").randint(3, 24)
-        none = card_odds.imprevisti_within(d)[0]
+        n = players_of(seed)
+        state = placement_lab.dealt(seed, n)
+        neutral = [c for c, o in zip(CODES, state.owner, strict=True) if o == st.NEUTRAL]
+        dealt = " / ".join(str(state.owner.count(p)) for p in range(n))
         return Variant(
-            _t("within", "question", d=d),
-            100 * float(1 - none),
+            _t("neutral", "question", seed=seed, n=n),
+            len(neutral),
             _t(
-                "within",
+                "neutral",
+                "explain_some" if neutral else "explain_none",
+                n=n,
+                dealt=dealt,
+                codes=", ".join(neutral),
+            ),
+            on_explain=lambda: lab.set(seed=seed, players=n),
+        )
+
+    return _t.seeded(Number, "cnw3-neutral", "neutral", variant, lab)
+
+
+def _plan_options() -> list[tuple[str, str]]:
+    return [(t(f"cnw.setup.plan_{p}"), p) for p in cnw_placement.PLANS]
+
+
+def l3_best_plan(lab: Any) -> Choice:
+    """§4 step 5: the plan that leaves the opener fewest gateways an enemy is favoured to take."""
+    players = lab.players.value
+
+    def variant(seed: int) -> Variant:
+        best = placement_lab.best_plans(seed, players)
+
+        def explain(_answer: Any) -> str:
+            lost = {p: placement_lab.expected_lost(seed, players, p) for p in cnw_placement.PLANS}
+            counts = ", ".join(
+                f"{t(f'cnw.setup.plan_{p}')} {number(x, 1)}" for p, x in lost.items()
+            )
+            return _t("best_plan", "explain", counts=counts)
+
+        chosen = next(p for p in cnw_placement.PLANS if p in best)
+        return Variant(
+            _t("best_plan", "question", seed=seed, n=players),
+            best,
+            explain,
+            options=_plan_options(),
+            on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
+        )
+
+    return _t.seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
+
+
+def open_seed(seed: int, players: int, plan: str) -> int:
+    """The first seed from ``seed`` on where the opener has a gateway an enemy is favoured to
+    take after ``plan`` (so the question has an answer)."""
+    while not placement_lab.most_open(seed, players, plan):
+        seed += 1
+    return seed
+
+
+def l3_most_open(lab: Any) -> Pick:
+    """§4 step 5, §7.2, §8.3: the opener's gateway most open after the "spread" plan."""
+    players, plan = lab.players.value, "spread"
+
+    def variant(start: int) -> Variant:
+        seed = open_seed(start, players, plan)
+        answer = placement_lab.most_open(seed, players, plan)
+        you = placement_lab.dealt(seed, players).first
+        opened = placement_lab.measures(seed, players, plan)[you]["open"]
+
+        def explain(_answer: Any) -> str:
+            code = min(answer)
+            source, chance = opened[code]
+            return _t(
+                "most_open",
                 "explain",
-                d=d,
-                none=percent(none),
-                p=percent(1 - none),
-                gaps=len(deck.gateway_cards) + 1,
-                one=percent(card_odds.imprevisto_seen(d)),
-            ),
-            on_explain=lambda: setattr(lab.draws, "value", d),
-        )
+                codes=", ".join(sorted(answer)),
+                source=source,
+                chance=percent(chance),
+            )
 
-    return Number(
-        "cnw4-within",
-        new_question=variant,
-        tolerance=0.5,
-        unit="%",
-        digits=1,
-        **_t.hint("within"),
-    )
+        def show() -> None:
+            lab.set(seed=seed, players=players, plan=plan)
+            lab.map.gateway.value = min(answer)
 
-
-def l4_bot_games(lab: Any) -> Choice:
-    """The exact per-draw chance against the bots' draws (the games are played on the button,
-    or by the check itself when the learner answers first)."""
-
-    def rates() -> tuple[float, float, float, float]:
-        if not lab.games:
-            lab.play_games()
-        hits, draws = lab.game_rates()["draws"]
-        turns = lab.game_rates()["turns"]
-        low, high = battle.wilson_interval(hits, draws)
-        return hits / draws, low, high, turns[0] / turns[1]
-
-    def answer() -> str:
-        _, low, high, _ = rates()
-        return "yes" if low <= float(card_odds.imprevisto_next_draw()) <= high else "no"
-
-    def explain(right: str) -> str:
-        observed, low, high, turns = rates()
-        return _t(
-            "bot_games",
-            "explain",
-            observed=percent(observed),
-            low=percent(low),
-            high=percent(high),
-            exact=percent(card_odds.imprevisto_next_draw()),
-            verdict=_t("bot_games", "inside" if right == "yes" else "outside"),
-            turns=percent(turns),
-        )
-
-    return Choice(
-        "cnw4-bot-games",
-        _t("bot_games", "question"),
-        answer,
-        options=[(_t("bot_games", "yes"), "yes"), (_t("bot_games", "no"), "no")],
-        explanation=explain,
-        **_t.hint("bot_games"),
-    )
-
-
-def l4_step4(lab: Any) -> w.VBox:
-    return stack(l4_one_draw(lab), l4_within(lab), l4_bot_games(lab))
-
-
-# ---------------------------------------------------------------------- step 5 · §11 the deck
-FALLBACK_SEED = 1
-
-
-def l4_fallback(lab: Any) -> Choice:
-    """§11.1 in a 3-player game: 'eliminate Green' (seat 3) falls back to 24 gateways."""
-    deck = objectives.load()
-    players = 3
-    absent = next(c for c in deck.cards if c.kind == "eliminate" and c.colour >= players)
-    state = position(FALLBACK_SEED, players, 1)
-    falls = objective_progress.falls_back(state, 0, absent)
-    n = deck.fallback_gateways
-    options = [
-        (_t("fallback", "eliminate", colour=colour_name(absent.colour)), "eliminate"),
-        (_t("fallback", "gateways", n=n), "gateways"),
-        (_t("fallback", "redraw"), "redraw"),
-        (_t("fallback", "sla"), "sla"),
-    ]
-
-    def show() -> None:
-        lab.set_position(FALLBACK_SEED, players, 1)
-        lab.player.value, lab.card.value = 0, absent.id
-
-    return Choice(
-        "cnw4-fallback",
-        _t("fallback", "question", card=objective_text(absent.id), players=players),
-        "gateways" if falls else "eliminate",
-        options=options,
-        explanation=_t(
-            "fallback", "explain", colour=colour_name(absent.colour), players=players, n=n
-        ),
-        on_explain=show,
-        **_t.hint("fallback"),
-    )
-
-
-def l4_deck_kinds(lab: Any) -> Number:
-    deck = objectives.load()
-    regions = [c for c in deck.cards if c.kind == "regions"]
-    return Number(
-        "cnw4-deck-kinds",
-        _t("deck_kinds", "question"),
-        len(regions),
-        explanation=_t("deck_kinds", "explain", n=len(regions), total=len(deck.cards)),
-        **_t.hint("deck_kinds"),
-    )
-
-
-def l4_step5(lab: Any) -> w.VBox:
-    return stack(l4_deck_kinds(lab), l4_fallback(lab))
-
-
-# ---------------------------------------------------------------------- step 6 · how close
-def scene(seed: int) -> tuple[int, int, int, int]:
-    """The position and player of question ``seed``: (game seed, players, round, player)."""
-    rng = random.Random(f"cnw4-scene:{seed}")
-    players = rng.randint(3, 5)
-    return rng.randint(1, 60), players, rng.randint(2, 4), rng.randrange(players)
-
-
-def _set(lab: Any, game: int, players: int, rounds: int, player: int, card: int) -> None:
-    lab.set_position(game, players, rounds)
-    lab.player.value, lab.card.value = player, card
-
-
-def l4_closest(lab: Any) -> Pick:
-    def variant(seed: int) -> Variant:
-        game, players, rounds, player = scene(seed)
-        state = position(game, players, rounds)
-        best = objective_progress.closest(state, player)
-        to_go = objective_progress.progress(state, player, best[0]).to_go
-        names = "; ".join(objective_text(k) for k in best)
         return Variant(
-            _t(
-                "closest",
-                "question",
-                seed=game,
-                players=players,
-                round=rounds,
-                player=colour_name(player),
-            ),
-            set(best),
-            _t("closest", "explain", cards=names, n=to_go),
-            hint=_t("closest", "hint", player=colour_name(player)),
-            on_explain=lambda: _set(lab, game, players, rounds, player, best[0]),
+            _t("most_open", "question", seed=seed, n=players),
+            answer,
+            explain,
+            on_explain=show,
         )
 
-    options = [(objective_text(c.id), c.id) for c in objectives.load().cards]
-    return Pick("cnw4-closest", new_question=variant, options=options, **_t.hint("closest"))
+    check = _t.seeded(Pick, "cnw3-most-open", "most_open", variant, lab, options=_gateway_options())
+    return check.follow(lab.map.gateway)
 
 
-def l4_own(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        game, players, rounds, player = scene(seed + 100)
-        state = position(game, players, rounds)
-        own = state.objectives[player]
-        got = objective_progress.progress(state, player, own)
-        return Variant(
-            _t(
-                "own",
-                "question",
-                seed=game,
-                players=players,
-                round=rounds,
-                player=colour_name(player),
-            ),
-            got.to_go,
-            _t(
-                "own",
-                "explain",
-                player=colour_name(player),
-                card=objective_text(own),
-                n=got.to_go,
-                have=got.have,
-                need=got.need,
-                targets=", ".join(got.targets) or "—",
-            ),
-            hint=_t("own", "hint", player=colour_name(player)),
-            on_explain=lambda: _set(lab, game, players, rounds, player, own),
-        )
-
-    return Number("cnw4-own", new_question=variant, **_t.hint("own"))
+def l3_why_placement(lab: Any) -> Reflect:
+    return _t.reflect("cnw3-why-placement", "why_placement")
 
 
-def l4_secret(lab: Any) -> Reflect:
-    return _t.reflect("cnw4-secret", "secret")
-
-
-def l4_step6(lab: Any) -> w.VBox:
-    return stack(l4_closest(lab), l4_own(lab), l4_secret(lab))
+def l3_placement(lab: Any) -> w.VBox:
+    """Step 2 · the deal and the placement round (§4): pawns to place, plans compared."""
+    return stack(
+        l3_to_place(lab),
+        l3_neutral(lab),
+        l3_best_plan(lab),
+        l3_most_open(lab),
+        l3_why_placement(lab),
+    )
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
-tris = l4_step1
-odds = l4_step2
-imprevisti = l4_step3
-often = l4_step4
-deck = l4_step5
-closeness = l4_step6
+box = l3_box
+placement = l3_placement
 score = lesson_score

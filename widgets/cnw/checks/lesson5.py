@@ -1,7 +1,14 @@
-"""The checks of CNW lesson 4, play: every question answered in the page."""
+"""The checks of CNW lesson 5, a turn step by step: the opener's first turn (§5, §6, §7.2,
+§10.2), turns compared across seeds (§8.3, §10.1) and elimination (§7.5). Every question
+answered in the page.
+
+Until issue #25 these were steps 3 to 5 of lesson 3: they keep their names (``cnw3-*``, the ids
+in learners' records and the browser tests) and their texts (``cnw.checks.lesson3.*``, hence
+``CheckTexts("cnw", "lesson3")`` below)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
@@ -10,152 +17,337 @@ import ipywidgets as w
 
 from gamelib import cnw
 from gamelib.cnw import actions as cnw_actions
+from gamelib.cnw import battle
+from gamelib.cnw import cards as cnw_cards
 from gamelib.cnw import state as st
 from gamelib.cnw.queries import delivery_chain
-from gamelib.core import IllegalAction, play_out
-from widgets.cnw.checks.common import _board
+from gamelib.cnw.scenarios import ATTACKER, VICTIM
+from gamelib.cnw.scenarios import front as cnw_front
+from widgets.cnw import placement as placement_lab
+from widgets.cnw.checks.common import (
+    _board,
+)
+from widgets.cnw.elimination import position
 from widgets.cnw.table import make_bot
+from widgets.cnw.turn import BOTS as TURN_BOTS
 from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
     Number,
+    Pick,
+    Variant,
     lesson_score,
     stack,
 )
-from widgets.kit.check_rules import cited_rule
 from widgets.kit.check_texts import CheckTexts
 
-_t = CheckTexts("cnw", "lesson5")
-BOT_SEATS = ("courier", "expansionist", "random")
-
-
-def start_hubs(seed: int, names: list[str]) -> list[str]:
-    """The hubs ◆ dealt to the first seat at ``seed`` (§4)."""
-    state = cnw.new_game(names, seed=seed)
-    board = _board()
-    return [
-        c for i, c in enumerate(board.gateways) if state.owner[i] == 0 and board.gateways[c].hub
-    ]
-
-
-def l4_start_hubs(table: Any) -> Number:
-    seed, names = table.seed.value, list(table.state.names)
-    return Number(
-        "cnw5-start-hubs",
-        _t("start_hubs", "question", seed=seed, name=names[0]),
-        lambda: len(start_hubs(seed, names)),
-        explanation=lambda n: _t(
-            "start_hubs", "explain", n=n, hubs=", ".join(start_hubs(seed, names)) or "—"
-        ),
-        **_t.hint("start_hubs"),
-    )
-
-
-def unlinked_attack_rule(seed: int) -> str:
-    """The § that ``gamelib`` cites when a player attacks a gateway not linked to the source:
-    courier bots play the game at ``seed`` to its first Operations phase, then the attack is
-    tried from a gateway with 2+ pawns at an opponent's gateway with no link to it."""
-    names = [t("cnw.table.name_courier", n=i + 1) for i in range(3)]
-    state = cnw.new_game(names, seed=seed)
-    bots = [make_bot("courier", seed * 10 + i) for i in range(3)]
-    while state.phase != st.OPERATIONS:
-        state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
-    board = _board()
-    codes, me = list(board.gateways), state.current
-    source = next(c for i, c in enumerate(codes) if state.owner[i] == me and state.pawns[i] >= 2)
-    target = next(
-        c
-        for i, c in enumerate(codes)
-        if state.owner[i] >= 0 and state.owner[i] != me and c not in board.neighbours(source)
-    )
-    try:
-        cnw.apply(state, cnw_actions.Attack(source, target, 1))
-    except IllegalAction as refused:
-        return refused.rule
-    raise AssertionError("an attack on an unlinked gateway was accepted")
-
-
-RULES = ("§3.3", "§7.1", "§7.2", "§8.3")
-
-
-def l4_unlinked(table: Any) -> Choice:
-    seed = table.seed.value
-    return cited_rule(_t, "cnw5-unlinked", "unlinked", RULES, lambda: unlinked_attack_rule(seed))
+_t = CheckTexts("cnw", "lesson3")
+SEEDS = tuple(range(1, 13))  # the seeds lesson 5's "find a seed" questions look through
 
 
 @cache
-def bots_game(seed: int, seats: tuple[str, ...] = BOT_SEATS) -> Any:
-    """The game "Let the bots play to the end" plays from a new game of bots ``seats`` at
-    ``seed`` (the table's bots: kind and seed ``seed * 10 + seat``)."""
-    names = [t(f"cnw.table.name_{k}", n=i + 1) for i, k in enumerate(seats)]
+def opener_turn(seed: int, players: int = 3) -> SimpleNamespace:
+    """The opener's first turn as ``TurnWalkthrough(seed)`` plays it (same bots, same seeds):
+    the reinforcement breakdown, every (state before, action, state after) and who moved."""
+    names = [t(f"cnw.table.name_{TURN_BOTS[i % 4]}", n=i + 1) for i in range(players)]
     state = cnw.new_game(names, seed=seed)
-    bots = [make_bot(kind, seed * 10 + p) for p, kind in enumerate(seats)]
-    history: list[tuple[Any, Any]] = []
-    final = play_out(cnw, state, bots, on_action=lambda s, a: history.append((s, a)))
-    return SimpleNamespace(state=final, history=history, start=state)
+    bots = [make_bot(TURN_BOTS[i % 4], seed * 10 + i) for i in range(players)]
+    while state.phase == st.PLACEMENT:
+        state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+    mover, steps, breakdown = state.current, [], None
+    while True:
+        if state.phase == st.REINFORCE and breakdown is None:
+            breakdown = cnw.reinforcements(state, mover)
+        action = bots[cnw.current_player(state)].choose(state)
+        after = cnw.apply(state, action)
+        steps.append((state, action, after))
+        state = after
+        if state.current != mover or cnw.is_over(state):
+            break
+    return SimpleNamespace(mover=mover, breakdown=breakdown, steps=steps)
 
 
-VICTORIES = ("objective", "sla", "domination", "unfinished")
+def first_roll(seed: int) -> tuple[Any, Any, dict[str, Any]] | None:
+    """(state before, attack, roll) of the opener's first attack, or None without one."""
+    for before, action, after in opener_turn(seed).steps:
+        if isinstance(action, cnw_actions.Attack):
+            return before, action, after.roll or after.last_roll
+    return None
 
 
-def l4_victory(table: Any) -> Choice:
-    seed = table.seed.value
-    return Choice(
-        "cnw5-victory",
-        _t("victory", "question", seed=seed),
-        lambda: bots_game(seed).state.victory,
-        options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
-        explanation=lambda v: _t(
-            "victory",
-            "explain",
-            victory=t(f"cnw.victory.{v}"),
-            winners=", ".join(bots_game(seed).state.names[p] for p in bots_game(seed).state.winners)
-            or "—",
-            round=bots_game(seed).state.round,
-        ),
-        **_t.hint("victory"),
+def _replay_to(walk: Any, seed: int, stop: Callable[[Any], bool] | None = None) -> None:
+    """Restart the walk-through at ``seed`` and press "next step" until ``stop(walk)``."""
+    walk.seed.value = seed
+    walk.restart()
+    while stop is not None and not stop(walk) and walk.step():
+        pass
+
+
+def l3_reinforcements(walk: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        r = opener_turn(seed).breakdown
+        return Variant(
+            _t("reinforcements", "question", seed=seed),
+            r["total"],
+            _t(
+                "reinforcements",
+                "explain",
+                base=r["base"],
+                gateways=r["gateways"],
+                regions=sum(r["regions"].values()),
+                hubs=r["hubs"],
+                total=r["total"],
+            ),
+            on_explain=lambda: _replay_to(walk, seed),
+        )
+
+    return _t.seeded(Number, "cnw3-reinforcements", "reinforcements", variant, walk)
+
+
+def l3_from_hubs(walk: Any) -> Number:
+    seed = walk.seed.value
+    return Number(
+        "cnw3-from-hubs",
+        _t("from_hubs", "question", seed=seed),
+        lambda: opener_turn(seed).breakdown["hubs"],
+        explanation=lambda hubs: _t("from_hubs", "explain", hubs=hubs),
+        on_explain=lambda: _replay_to(walk, seed),
+        **_t.hint("from_hubs"),
     )
 
 
-def last_delivery(seed: int) -> tuple[Any, list[str]] | None:
-    """(the Deliver action, its chain) of the last delivery of the bots' game at ``seed``."""
-    game = bots_game(seed)
-    previous = game.start
-    found = None
-    for after, action in game.history:
-        if isinstance(action, cnw_actions.Deliver):
-            chain = delivery_chain(previous, previous.current, action.shipment) or []
-            found = (action, chain)
-        previous = after
-    return found
+def l3_defence_dice(walk: Any) -> Number:
+    seed = walk.seed.value
 
+    def answer() -> int:
+        roll = first_roll(seed)
+        return len(roll[2]["defend_rolled"]) if roll else 0
 
-def l4_last_chain(table: Any) -> Number:
-    seed = table.seed.value
+    def explain(dice: int) -> str:
+        roll = first_roll(seed)
+        if roll is None:
+            return _t("defence_dice", "explain_none")
+        before, attack, _ = roll
+        board = list(_board().gateways)
+        return _t(
+            "defence_dice",
+            "explain",
+            source=attack.source,
+            target=attack.target,
+            src=before.pawns[board.index(attack.source)],
+            tgt=before.pawns[board.index(attack.target)],
+            a=attack.dice,
+            d=dice,
+        )
 
-    def explain(hops: int) -> str:
-        found = last_delivery(seed)
-        chain = " → ".join(found[1]) if found else "—"
-        return _t("last_chain", "explain", chain=chain, hops=hops)
+    def rolled(walk_: Any) -> bool:
+        return (walk_.state.roll or walk_.state.last_roll) is not None
 
     return Number(
-        "cnw5-last-chain",
-        _t("last_chain", "question", seed=seed),
-        lambda: max(0, len((last_delivery(seed) or (None, []))[1]) - 1),
+        "cnw3-defence-dice",
+        _t("defence_dice", "question", seed=seed),
+        answer,
         explanation=explain,
-        **_t.hint("last_chain"),
+        on_explain=lambda: _replay_to(walk, seed, rolled),
+        **_t.hint("defence_dice"),
     )
 
 
-def l4_step1(table: Any) -> w.VBox:
-    return stack(l4_start_hubs(table), l4_unlinked(table))
+def expiry_explanation(dealt: int) -> str:
+    """Why a shipment dealt with ⏱ ``dealt`` expires at the Briefing of turn ``dealt``, and in
+    which turns it can still be delivered, said as a person says it: "only in turn 1" for one
+    turn, "turns 1 and 2" for two, "turns 1 to 3" from three on (never "turns 1 to 1")."""
+    last = dealt - 1
+    countdown = "countdown_next" if dealt == 2 else "countdown"
+    when = {1: "when_one", 2: "when_two"}.get(last, "when_range")
+    return _t(
+        "expiry",
+        "explain",
+        countdown=_t("expiry", countdown, d=dealt, last=last),
+        when=_t("expiry", when, last=last),
+    )
 
 
-def l4_step2(table: Any) -> w.VBox:
-    return stack(l4_victory(table), l4_last_chain(table))
+def l3_expiry(walk: Any) -> Number:
+    """§5 phase 1, §10.2: at which of its owner's Briefings an undelivered shipment expires."""
+
+    def variant(seed: int) -> Variant:
+        state = placement_lab.dealt(seed, walk.players)
+        dealt = min(d for _, d in state.shipments[state.first])
+        return Variant(
+            _t("expiry", "question", seed=seed, name=state.names[state.first], d=dealt),
+            dealt,
+            expiry_explanation(dealt),
+            on_explain=lambda: _replay_to(walk, seed),
+        )
+
+    return _t.seeded(Number, "cnw3-expiry", "expiry", variant, walk)
+
+
+def l3_step1(walk: Any) -> w.VBox:
+    return stack(
+        l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk), l3_expiry(walk)
+    )
+
+
+def deliveries(seed: int) -> list[tuple[int, list[str]]]:
+    """The shipments the opener delivers in its first turn at ``seed``, with their chains."""
+    turn = opener_turn(seed)
+    return [
+        (action.shipment, delivery_chain(before, turn.mover, action.shipment) or [])
+        for before, action, _ in turn.steps
+        if isinstance(action, cnw_actions.Deliver)
+    ]
+
+
+def hub_stops(seed: int) -> list[dict[str, Any]]:
+    """The rolls of the opener's turn at ``seed`` in which the hub's +1 saved a defending pawn
+    (the same dice without the hub would have cost the defender more, §8.3)."""
+    out = []
+    for _, action, after in opener_turn(seed).steps:
+        roll = after.roll or after.last_roll
+        if not isinstance(action, cnw_actions.Attack) or not roll or not roll["hub"]:
+            continue
+        with_hub = battle.resolve_roll(roll["attack"], roll["defend"], True)
+        without = battle.resolve_roll(roll["attack"], roll["defend"], False)
+        if without[1] > with_hub[1]:
+            out.append(roll)
+    return out
+
+
+def _seed_options() -> list[tuple[str, int]]:
+    return [(str(s), s) for s in SEEDS]
+
+
+def _delivered(seed: int) -> str:
+    """ "seed: origin → … → destination" for each delivery of the opener's turn at ``seed``."""
+    return "; ".join(f"{seed}: {' → '.join(chain)}" for _, chain in deliveries(seed))
+
+
+def _saved(seed: int) -> str:
+    """ "seed: attack dice against defence dice +1" for each roll the hub decided at ``seed``."""
+    return "; ".join(
+        _t(
+            "hub_stop",
+            "roll",
+            seed=seed,
+            source=roll["source"],
+            target=roll["target"],
+            attack=" ".join(map(str, roll["attack"])),
+            defend=" ".join(map(str, roll["defend"])),
+        )
+        for roll in hub_stops(seed)
+    )
+
+
+def _seed_pick(
+    walk: Any, name: str, found: Callable[[int], list[Any]], detail: Callable[[int], str]
+) -> Pick:
+    def answer() -> frozenset[int]:
+        return frozenset(s for s in SEEDS if found(s))
+
+    check = Pick(
+        f"cnw3-{name.replace('_', '-')}",
+        _t(name, "question", low=SEEDS[0], high=SEEDS[-1]),
+        answer,
+        options=_seed_options(),
+        explanation=lambda seeds: _t(
+            name, "explain", seeds="; ".join(detail(s) for s in sorted(seeds))
+        ),
+        **_t.hint(name),
+    )
+
+    def show() -> None:
+        seeds = check.answer()
+        chosen = check.value()
+        _replay_to(walk, chosen if chosen in seeds else min(seeds), lambda wk: wk.done)
+
+    check.prove_with(show)
+    return check
+
+
+def l3_step2(walk: Any) -> w.VBox:
+    return stack(
+        _seed_pick(walk, "delivering_seed", deliveries, _delivered),
+        _seed_pick(walk, "hub_stop", hub_stops, _saved),
+    )
+
+
+# ---------------------------------------------------------------- §7.5 elimination
+def _last_stand(seed: int) -> tuple[Any, int, int]:
+    """The seeded last stand and the hand sizes of the eliminator and the victim."""
+    state = position(seed)
+    return state, len(state.hands[ATTACKER]), len(state.hands[VICTIM])
+
+
+def _show_attack(lab: Any, seed: int) -> None:
+    lab.seed.value = seed
+    lab.restart()
+    lab.attack()
+
+
+def l3_elim_cards(lab: Any) -> Number:
+    """§7.5: the eliminator's hand after taking the victim's Gateway cards."""
+
+    def variant(seed: int) -> Variant:
+        state, mine, theirs = _last_stand(seed)
+        source, target = cnw_front(state)
+        names = state.names
+        return Variant(
+            _t(
+                "elim_cards",
+                "question",
+                seed=seed,
+                attacker=names[ATTACKER],
+                victim=names[VICTIM],
+                source=source,
+                target=target,
+            ),
+            mine + theirs,
+            _t("elim_cards", "explain", mine=mine, theirs=theirs, total=mine + theirs),
+            on_explain=lambda: _show_attack(lab, seed),
+        )
+
+    return _t.seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
+
+
+def l3_elim_tris(lab: Any) -> Choice:
+    """§7.5: a forced tris at once with 5 or more cards after the elimination."""
+    limit = cnw_cards.load().hand_limit
+
+    def variant(seed: int) -> Variant:
+        state, mine, theirs = _last_stand(seed)
+        forced = mine + theirs >= limit
+        return Variant(
+            _t("elim_tris", "question", seed=seed, attacker=state.names[ATTACKER]),
+            "yes" if forced else "no",
+            _t(
+                "elim_tris",
+                "explain_yes" if forced else "explain_no",
+                total=mine + theirs,
+                limit=limit,
+            ),
+            options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+            on_explain=lambda: _show_attack(lab, seed),
+        )
+
+    return _t.seeded(
+        Choice,
+        "cnw3-elim-tris",
+        "elim_tris",
+        variant,
+        lab,
+        options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+    )
+
+
+def l3_elimination(lab: Any) -> w.VBox:
+    """Step 5 · elimination (§7.5): the cards taken, the forced tris."""
+    return stack(l3_elim_cards(lab), l3_elim_tris(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
-table = l4_step1
-end = l4_step2
+turn = l3_step1
+compare = l3_step2
+elimination = l3_elimination
 score = lesson_score

@@ -1,222 +1,167 @@
-"""The checks of CNW lesson 7, the real network: express logistics words on the decks,
-hub-and-spoke against point to point, and resilience (``gamelib.cnw.resilience``)."""
+"""The checks of CNW lesson 7, the Network Objectives: every question answered in the page.
+Answers come from ``gamelib.cnw.objectives`` and ``gamelib.cnw.objective_progress`` (§11,
+§11.1).
+
+Until issue #25 these were steps 5 and 6 of lesson 4 (cards, contingencies and objectives):
+they keep their names (``cnw4-*``, the ids in learners' records and the browser tests) and
+their texts (``cnw.checks.lesson4.*``, hence ``CheckTexts("cnw", "lesson4")`` below)."""
 
 from __future__ import annotations
 
-from functools import partial
+import random
 from typing import Any
 
 import ipywidgets as w
 
-from gamelib.cnw import board as cnw_board
-from gamelib.cnw import cards as cnw_cards
-from gamelib.cnw import resilience
-from gamelib.cnw import shipments as cnw_shipments
-from widgets.cnw.checks.common import _gateway_options
-from widgets.cnw.words import gateway
-from widgets.i18n import t
-from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from gamelib.cnw import objective_progress, objectives
+from widgets.cnw.objectives import colour_name, objective_text, position
+from widgets.kit.check import (
+    Choice,
+    Number,
+    Pick,
+    Reflect,
+    Variant,
+    lesson_score,
+    stack,
+)
 from widgets.kit.check_texts import CheckTexts
-from widgets.kit.strategy import number
 
-_t = CheckTexts("cnw", "lesson7")
-AOG = "aerospace_aog"  # the deck's sector named for Aircraft On Ground
+_t = CheckTexts("cnw", "lesson4")
 
 
-def l7_aog_tight(lab: Any) -> Number:
-    deck = cnw_shipments.load()
-    tightest = min(c.deadline for c in deck.cards)
-    aog = [c for c in deck.cards if c.sector == AOG]
-    hits = [c for c in aog if c.deadline == tightest]
+# ---------------------------------------------------------------------- step 5 · §11 the deck
+FALLBACK_SEED = 1
+
+
+def l4_fallback(lab: Any) -> Choice:
+    """§11.1 in a 3-player game: 'eliminate Green' (seat 3) falls back to 24 gateways."""
+    deck = objectives.load()
+    players = 3
+    absent = next(c for c in deck.cards if c.kind == "eliminate" and c.colour >= players)
+    state = position(FALLBACK_SEED, players, 1)
+    falls = objective_progress.falls_back(state, 0, absent)
+    n = deck.fallback_gateways
+    options = [
+        (_t("fallback", "eliminate", colour=colour_name(absent.colour)), "eliminate"),
+        (_t("fallback", "gateways", n=n), "gateways"),
+        (_t("fallback", "redraw"), "redraw"),
+        (_t("fallback", "sla"), "sla"),
+    ]
 
     def show() -> None:
-        lab.sector.value = AOG
+        lab.set_position(FALLBACK_SEED, players, 1)
+        lab.player.value, lab.card.value = 0, absent.id
 
-    return Number(
-        "cnw7-aog-tight",
-        _t("aog_tight", "question"),
-        len(hits),
+    return Choice(
+        "cnw4-fallback",
+        _t("fallback", "question", card=objective_text(absent.id), players=players),
+        "gateways" if falls else "eliminate",
+        options=options,
         explanation=_t(
-            "aog_tight",
-            "explain",
-            n=len(hits),
-            total=len(aog),
-            days=tightest,
-            modifier=deck.modifiers[AOG],
+            "fallback", "explain", colour=colour_name(absent.colour), players=players, n=n
         ),
         on_explain=show,
-        **_t.hint("aog_tight"),
+        **_t.hint("fallback"),
     )
 
 
-def l7_nfo(lab: Any) -> Choice:
-    symbols = cnw_cards.load().symbols
-    return Choice(
-        "cnw7-nfo",
-        _t("nfo", "question"),
-        "next_flight_out",
-        options=[(t(f"cnw.cards.symbol.{s}"), s) for s in symbols],
-        explanation=_t("nfo", "explain"),
-        **_t.hint("nfo"),
-    )
-
-
-def l7_obc(lab: Any) -> Reflect:
-    return _t.reflect("cnw7-obc", "obc")
-
-
-def terms(lab: Any) -> w.VBox:
-    return stack(l7_aog_tight(lab), l7_nfo(lab), l7_obc(lab))
-
-
-def _network_options() -> list[tuple[str, str]]:
-    return [(t(f"cnw.real.network.{n}"), n) for n in resilience.NETWORKS]
-
-
-def _show_hub_and_spoke(lab: Any) -> None:
-    """Put the hub-and-spoke network on the lab's map: the design these questions are about."""
-    lab.network.value = "hub_and_spoke"
-
-
-def l7_spof(lab: Any) -> Choice:
-    weak = {n for n in resilience.NETWORKS if resilience.measures(n).articulation_points}
-    hs = resilience.measures("hub_and_spoke")
-
-    return Choice(
-        "cnw7-spof",
-        _t("spof", "question"),
-        weak,
-        options=_network_options(),
-        explanation=_t(
-            "spof",
-            "explain",
-            n=len(hs.articulation_points),
-            codes=", ".join(hs.articulation_points),
-        ),
-        on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("spof"),
-    )
-
-
-def l7_hub_hops(lab: Any) -> Number:
-    hs, p2p = resilience.measures("hub_and_spoke"), resilience.measures("point_to_point")
-
+def l4_deck_kinds(lab: Any) -> Number:
+    deck = objectives.load()
+    regions = [c for c in deck.cards if c.kind == "regions"]
     return Number(
-        "cnw7-hub-hops",
-        _t("hub_hops", "question"),
-        hs.mean_hops,
-        tolerance=0.05,
-        digits=2,
-        explanation=_t(
-            "hub_hops",
-            "explain",
-            hub=number(hs.mean_hops, 2),
-            board=number(p2p.mean_hops, 2),
-            longest=hs.max_hops,
-            links=hs.links,
-            board_links=p2p.links,
-        ),
-        on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("hub_hops"),
+        "cnw4-deck-kinds",
+        _t("deck_kinds", "question"),
+        len(regions),
+        explanation=_t("deck_kinds", "explain", n=len(regions), total=len(deck.cards)),
+        **_t.hint("deck_kinds"),
     )
 
 
-def l7_most_spokes(lab: Any) -> Pick:
-    graph = resilience.hub_and_spoke()
-    hubs = cnw_board.load().hubs
-    most = max(resilience.spokes(graph, h) for h in hubs)
-    best = {h for h in hubs if resilience.spokes(graph, h) == most}
-
-    return Pick(
-        "cnw7-most-spokes",
-        _t("most_spokes", "question"),
-        best,
-        options=[(gateway(h), h) for h in hubs],
-        explanation=_t(
-            "most_spokes", "explain", hubs=", ".join(gateway(h) for h in sorted(best)), n=most
-        ),
-        on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("most_spokes"),
-    )
+def l4_step5(lab: Any) -> w.VBox:
+    return stack(l4_deck_kinds(lab), l4_fallback(lab))
 
 
-def designs(lab: Any) -> w.VBox:
-    return stack(l7_spof(lab), l7_hub_hops(lab), l7_most_spokes(lab))
+# ---------------------------------------------------------------------- step 6 · how close
+def scene(seed: int) -> tuple[int, int, int, int]:
+    """The position and player of question ``seed``: (game seed, players, round, player)."""
+    rng = random.Random(f"cnw4-scene:{seed}")
+    players = rng.randint(3, 5)
+    return rng.randint(1, 60), players, rng.randint(2, 4), rng.randrange(players)
 
 
-def _lose(lab: Any, *codes: str) -> None:
-    """Set the resilience panel to the printed board with ``codes`` lost."""
-    lab.network.value = "point_to_point"
-    lab.lost.value = codes[0] if codes else ""
-    lab.lost_too.value = codes[1] if len(codes) > 1 else ""
+def _set(lab: Any, game: int, players: int, rounds: int, player: int, card: int) -> None:
+    lab.set_position(game, players, rounds)
+    lab.player.value, lab.card.value = player, card
 
 
-def l7_cut_points(lab: Any) -> Number:
-    m = resilience.measures("point_to_point")
-    hit = resilience.impact()
-    return Number(
-        "cnw7-cut-points",
-        _t("cut_points", "question"),
-        len(m.articulation_points),
-        explanation=_t(
-            "cut_points",
-            "explain",
-            n=len(m.articulation_points),
-            edges=hit.edge_connectivity,
-            nodes=hit.node_connectivity,
-        ),
-        on_explain=lambda: _lose(lab),
-        **_t.hint("cut_points"),
-    )
+def l4_closest(lab: Any) -> Pick:
+    def variant(seed: int) -> Variant:
+        game, players, rounds, player = scene(seed)
+        state = position(game, players, rounds)
+        best = objective_progress.closest(state, player)
+        to_go = objective_progress.progress(state, player, best[0]).to_go
+        names = "; ".join(objective_text(k) for k in best)
+        return Variant(
+            _t(
+                "closest",
+                "question",
+                seed=game,
+                players=players,
+                round=rounds,
+                player=colour_name(player),
+            ),
+            set(best),
+            _t("closest", "explain", cards=names, n=to_go),
+            hint=_t("closest", "hint", player=colour_name(player)),
+            on_explain=lambda: _set(lab, game, players, rounds, player, best[0]),
+        )
+
+    options = [(objective_text(c.id), c.id) for c in objectives.load().cards]
+    return Pick("cnw4-closest", new_question=variant, options=options, **_t.hint("closest"))
 
 
-def l7_worst_loss(lab: Any) -> Pick:
-    worst, count = resilience.worst_loss()
-    hit = resilience.impact((worst,))
-    return Pick(
-        "cnw7-worst-loss",
-        _t("worst_loss", "question"),
-        worst,
-        options=_gateway_options(),
-        explanation=_t(
-            "worst_loss",
-            "explain",
-            code=gateway(worst),
-            n=count,
-            extra=hit.extra_hops,
-            total=len(hit.shipments),
-        ),
-        on_explain=lambda: _lose(lab, worst),
-        **_t.hint("worst_loss"),
-    ).follow(lab.lost)
+def l4_own(lab: Any) -> Number:
+    def variant(seed: int) -> Variant:
+        game, players, rounds, player = scene(seed + 100)
+        state = position(game, players, rounds)
+        own = state.objectives[player]
+        got = objective_progress.progress(state, player, own)
+        return Variant(
+            _t(
+                "own",
+                "question",
+                seed=game,
+                players=players,
+                round=rounds,
+                player=colour_name(player),
+            ),
+            got.to_go,
+            _t(
+                "own",
+                "explain",
+                player=colour_name(player),
+                card=objective_text(own),
+                n=got.to_go,
+                have=got.have,
+                need=got.need,
+                targets=", ".join(got.targets) or "—",
+            ),
+            hint=_t("own", "hint", player=colour_name(player)),
+            on_explain=lambda: _set(lab, game, players, rounds, player, own),
+        )
+
+    return Number("cnw4-own", new_question=variant, **_t.hint("own"))
 
 
-def l7_min_cut(lab: Any) -> Number:
-    cut = resilience.minimum_cut()
-    hit = resilience.impact(cut)
-    return Number(
-        "cnw7-min-cut",
-        _t("min_cut", "question", a=gateway(cut[0]), b=gateway(cut[1])),
-        hit.cut_off_pairs,
-        explanation=_t(
-            "min_cut",
-            "explain",
-            a=cut[0],
-            b=cut[1],
-            n=hit.cut_off_pairs,
-            shipments=sum(1 for _, _, after in hit.shipments if after is None),
-        ),
-        on_explain=lambda: _lose(lab, *cut),
-        **_t.hint("min_cut"),
-    )
+def l4_secret(lab: Any) -> Reflect:
+    return _t.reflect("cnw4-secret", "secret")
 
 
-def l7_redundancy(lab: Any) -> Reflect:
-    return _t.reflect("cnw7-redundancy", "redundancy")
+def l4_step6(lab: Any) -> w.VBox:
+    return stack(l4_closest(lab), l4_own(lab), l4_secret(lab))
 
 
-def resilience_checks(lab: Any) -> w.VBox:
-    return stack(l7_cut_points(lab), l7_worst_loss(lab), l7_min_cut(lab), l7_redundancy(lab))
-
-
+# The steps as the notebook calls them: ``checks.<step>(widget)``.
+deck = l4_step5
+closeness = l4_step6
 score = lesson_score

@@ -1,6 +1,6 @@
-"""Each check of CNW lesson 4 agrees with the widget beside it: after "show me" the widget shows
-the answer (the tris line, the odds sentence, the chosen Imprevisto, the heatmap cell); a wrong
-answer gets the hint, a right one the explanation."""
+"""Each check of CNW lessons 6 and 7 (cards, objectives) agrees with the widget beside it: after
+"show me" the widget shows the answer (the tris line, the odds sentence, the chosen Imprevisto,
+the heatmap cell); a wrong answer gets the hint, a right one the explanation."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from gamelib.cnw import battle, card_odds
 from tests.widgets.checkkit import by_name, show_every, widget_fixture
 from widgets.cnw.cards import CardLab
-from widgets.cnw.checks import lesson4
+from widgets.cnw.checks import lesson6, lesson7
 from widgets.cnw.objectives import ObjectiveLab
 from widgets.kit.strategy import percent
 
@@ -18,7 +18,7 @@ objectives = widget_fixture(ObjectiveLab)
 
 
 def test_tris_checks_match_the_cards(lab):
-    c = by_name(lesson4.tris(lab))
+    c = by_name(lesson6.tris(lab))
     c["cnw4-best-tris"].show_me()
     assert lab.tris_value() == 10 and c["cnw4-best-tris"].answer() == "one_of_each"
     worth = c["cnw4-three-worth"]
@@ -30,7 +30,7 @@ def test_tris_checks_match_the_cards(lab):
 
 
 def test_odds_checks_match_the_chart(lab):
-    c = by_name(lesson4.odds(lab))
+    c = by_name(lesson6.odds(lab))
     chance = c["cnw4-tris-chance"]
     for _ in range(2):
         chance.show_me()
@@ -46,7 +46,7 @@ def test_odds_checks_match_the_chart(lab):
 
 
 def test_imprevisti_checks_match_the_cards(lab):
-    c = by_name(lesson4.imprevisti(lab))
+    c = by_name(lesson6.imprevisti(lab))
     c["cnw4-strike"].show_me()
     assert "air bridge" in lab.selected_imprevisto().text
     c["cnw4-can-win"].show_me()
@@ -59,7 +59,7 @@ def test_imprevisti_checks_match_the_cards(lab):
 
 
 def test_often_checks_match_the_chart(lab):
-    c = by_name(lesson4.often(lab))
+    c = by_name(lesson6.often(lab))
     c["cnw4-one-draw"].show_me()
     assert percent(card_odds.imprevisto_next_draw()) in lab.often_info.value
     within = c["cnw4-within"]
@@ -79,12 +79,12 @@ def test_often_checks_match_the_chart(lab):
 
 
 def test_objective_checks_match_the_heatmap(objectives):
-    c = by_name(lesson4.deck(objectives))
+    c = by_name(lesson7.deck(objectives))
     fallback = c["cnw4-fallback"]
     fallback.show_me()
     assert fallback.answer() == "gateways" and objectives.progress().fallback
     assert "24" in objectives.info.value
-    c = by_name(lesson4.closeness(objectives))
+    c = by_name(lesson7.closeness(objectives))
     for name in ("cnw4-closest", "cnw4-own"):
         check = c[name]
         for _ in range(2):
@@ -100,13 +100,13 @@ def test_objective_checks_match_the_heatmap(objectives):
             check.next_question()
 
 
-def test_every_lesson4_check_has_its_texts(lab, objectives):
+def test_every_cards_and_objectives_check_has_its_texts(lab, objectives):
     steps = [
-        lesson4.tris(lab),
-        lesson4.odds(lab),
-        lesson4.imprevisti(lab),
-        lesson4.often(lab),
-        lesson4.deck(objectives),
-        lesson4.closeness(objectives),
+        lesson6.tris(lab),
+        lesson6.odds(lab),
+        lesson6.imprevisti(lab),
+        lesson6.often(lab),
+        lesson7.deck(objectives),
+        lesson7.closeness(objectives),
     ]
     assert sum(show_every(steps).values()) >= 14
