@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from record.errors import RecordError
 from record.writer import Writer
+from widgets.lesson_ids import current_summaries, former
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) is imported only where it is used: not on Pyodide
     from record.store import Event, Learner, Store
@@ -189,8 +190,10 @@ class Memory:
     def _load_history(self) -> None:
         self._history = defaultdict(list)
         if self.learner is not None and self.store is not None:
-            for event in self.store.events(self.learner.id, self.lesson):
-                self._history[event.item].append(event)
+            # a renumbered lesson reads its old ids' events first (widgets/lesson_ids.py)
+            for lesson in (*former(self.lesson), self.lesson):
+                for event in self.store.events(self.learner.id, lesson):
+                    self._history[event.item].append(event)
         for item, restorers in self._restorers.items():
             for restore in restorers:
                 restore(list(self._history.get(item, [])))
@@ -289,14 +292,18 @@ class Memory:
                 continue
             if isinstance(value, dict):
                 found[lesson] = value
-        return found
+        return current_summaries(found)
 
     def saved_game(self, table: str) -> str | None:
         """The table's save kept in the record, if any (what "continue your game" loads)."""
         if self.learner is None or self.store is None:
             return None
         self.flush()
-        return self.store.get_save(self.learner.id, self.lesson, table)
+        for lesson in (self.lesson, *former(self.lesson)):  # a renumbered lesson's old id too
+            text = self.store.get_save(self.learner.id, lesson, table)
+            if text is not None:
+                return text
+        return None
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every write submitted so far is done, notes being typed included (tests;
@@ -598,7 +605,7 @@ class BrowserMemory(Memory):
                     continue
                 if isinstance(value, dict):
                     found[save.lesson] = value
-        return found
+        return current_summaries(found)
 
     # ------------------------------------------------------------------ keeping things
     def ensure_learner(self) -> Learner | None:
