@@ -92,7 +92,7 @@ def slider_latency(browser, base: str, repeats: int) -> tuple[list[float], dict[
     (plotly's "plotly_afterplot", in the page's clock)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch(context).page
-    page.goto(f"{base}/voila/render/notebooks/cnw/01_board_and_dice.ipynb")
+    page.goto(f"{base}/voila/render/notebooks/cnw/02_battles.ipynb")
     wait_for_voila(page)
     page.wait_for_selector(".cnw-fig-curve .js-plotly-plot")
     page.evaluate(WATCH_CHARTS, STEP_CHARTS)

@@ -2,7 +2,7 @@
 ``make benchmark``; seconds).
 
 The browser figure (``benchmarks/browser_latency.py``) adds the network and plotly's drawing, and
-moves with the machine's load; this one is the Python side alone, steadier: CNW lesson 1's battle
+moves with the machine's load; this one is the Python side alone, steadier: CNW lesson 2's battle
 lab (``BattleLab(attackers=3, defenders=3)``), the attackers slider stepped right and left as the
 benchmark's key presses do. Each step is timed from the new value to the last message for the
 browser serialised (the messages are JSON-encoded as the kernel would send them); the messages
