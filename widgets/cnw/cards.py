@@ -1,4 +1,4 @@
-"""Lesson 4 widgets: the Gateway deck (§9). ``CardLab`` shows the 42 gateway cards with their
+"""Lesson 6 widgets: the Gateway deck (§9). ``CardLab`` shows the 42 gateway cards with their
 service symbols, lets the learner pick three and says what the tris is worth (§9.1), charts the
 exact chance of holding a tris after k cards, shows the six Operational Contingency cards
 (Imprevisti, §9.2) and charts how often they come up. Every number comes from
@@ -79,7 +79,7 @@ def imprevisto_name(card: cnw_cards.Imprevisto) -> str:
 
 
 class CardLab:
-    """Panels for lesson 4: ``panel("deck" | "odds" | "imprevisti" | "often")``."""
+    """Panels for lesson 6: ``panel("deck" | "odds" | "imprevisti" | "often")``."""
 
     def __init__(self) -> None:
         self.deck = cnw_cards.load()

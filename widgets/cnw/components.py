@@ -1,4 +1,4 @@
-"""Lesson 3 widget: what is in the box (§2) and what of it a game of N players uses (§4).
+"""Lesson 4 widget: what is in the box (§2) and what of it a game of N players uses (§4).
 
 Every count is read from ``gamelib`` (the setup table, the Gateway deck, the objective and
 shipment decks, the dice rules), so the page cannot drift from the data: the widget only chooses

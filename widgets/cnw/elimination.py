@@ -1,4 +1,4 @@
-"""Lesson 3 widget: the last stand of a player (§7.5), on a seeded position.
+"""Lesson 5 widget: the last stand of a player (§7.5), on a seeded position.
 
 ``gamelib.cnw.scenarios.last_stand(seed)`` arranges a four-player game where seat 2 holds one
 gateway next to a big stack of seat 0. "Attack" presses the attack to the end through the engine

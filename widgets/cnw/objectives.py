@@ -1,4 +1,4 @@
-"""Lesson 4 widget: the Network Objective cards (§11, §11.1) against a seeded game position.
+"""Lesson 7 widget: the Network Objective cards (§11, §11.1) against a seeded game position.
 
 ``ObjectiveLab`` lists the objective deck (ours: the rulebook prints none), plays a seeded bot
 game up to a chosen round, and shows in one heatmap how many gateways each player still needs

@@ -1,4 +1,4 @@
-"""Lesson 3 widget: a seeded deal (§4 step 2) and the placement round (§4 step 5), compared.
+"""Lesson 4 widget: a seeded deal (§4 step 2) and the placement round (§4 step 5), compared.
 
 The opener ("you") places its starting pawns by one of ``gamelib.cnw.placement``'s plans; the
 other seats place with the lesson's bots. The map shows the board after the round, the gateways
@@ -31,7 +31,7 @@ TARGET_LINE = dict(width=2.5, color="#1e8449", dash="dot")
 
 
 def names(players: int) -> list[str]:
-    """The seats' names, as the turn walk-through of lesson 3 names its bots."""
+    """The seats' names, as the turn walk-through of lesson 5 names its bots."""
     return [t(f"cnw.table.name_{BOTS[i % 4]}", n=i + 1) for i in range(players)]
 
 

@@ -1,4 +1,4 @@
-"""Lesson 7 widgets: CNW's board as a real express network (issue #14 §3).
+"""Lesson 10 widgets: CNW's board as a real express network (issue #14 §3).
 
 ``RealNetworkLab`` holds three panels over ``gamelib.cnw.resilience`` and the decks:
 ``"terms"`` (the deck's sectors and deadlines beside what SLA, OBC, AOG, Next Flight Out and an
@@ -33,7 +33,7 @@ WEAK_COLOUR = "#e67e22"
 
 
 class RealNetworkLab:
-    """Panels for lesson 7: ``panel("terms" | "designs" | "resilience")``."""
+    """Panels for lesson 10: ``panel("terms" | "designs" | "resilience")``."""
 
     def __init__(self) -> None:
         self.board = cnw_board.load()

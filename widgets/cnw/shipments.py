@@ -1,4 +1,4 @@
-"""Lesson 2 widgets: the shipment deck (§10, §10.3), corridors on the map, air bridges (§7.3).
+"""Lesson 3 widgets: the shipment deck (§10, §10.3), corridors on the map, air bridges (§7.3).
 
 ``ShipmentLab`` holds one map whose overlay shows a chosen shipment's shortest corridor, a hub
 picker ("these hubs are mine") that adds air bridges and redraws the corridor, the hop-distance
@@ -66,7 +66,7 @@ def route(codes: list[str]) -> str:
 
 
 class ShipmentLab:
-    """Panels for lesson 2: ``panel("classes" | "corridor" | "bridges" | "deck")``."""
+    """Panels for lesson 3: ``panel("classes" | "corridor" | "bridges" | "deck")``."""
 
     def __init__(self, shipment: int = 0) -> None:
         self.board = cnw_board.load()

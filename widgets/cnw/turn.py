@@ -1,4 +1,4 @@
-"""Lesson 3 widget: one seeded turn of CNW, one decision at a time, on the map (§5).
+"""Lesson 5 widget: one seeded turn of CNW, one decision at a time, on the map (§5).
 
 The setup (§4) is played by bots; then the opener's turn is shown step by step: each press of
 "next step" lets the seat that decides apply its bot's choice, the phase strip shows where the
