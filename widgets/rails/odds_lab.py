@@ -40,7 +40,7 @@ class OddsLab(w.VBox):
             t("rails.odds.deck_locos"), 14, 0, 14, "rails-deck-locos", **SLIDER
         )
         self.deck_size = slider(t("rails.odds.deck_size"), 110, 5, 110, "rails-deck-size", **SLIDER)
-        self.wipe_summary = w.HTML()
+        self.wipe_summary = tagged(w.HTML(), "rails-wipe-summary")
 
         self.ready_fig = chart(
             340,
@@ -113,14 +113,18 @@ class OddsLab(w.VBox):
             [self.length, self.colour, self.locos, self.other, self.draws, self.summary],
             t("rails.odds.controls"),
         )
+        # the wipe's sentence and chart in one box: what a prediction veils (issue #25)
+        self.wipe_view = tagged(
+            w.VBox([self.wipe_summary, boxed(self.wipe_fig, "rails-fig-wipe")]), "rails-wipe-view"
+        )
         self.boxes = {
             "ready": [
                 boxed(self.ready_fig, "rails-fig-ready"),
                 boxed(self.dist_fig, "rails-fig-dist"),
             ],
             "wipe": [
-                card([self.deck_locos, self.deck_size, self.wipe_summary]),
-                boxed(self.wipe_fig, "rails-fig-wipe"),
+                card([self.deck_locos, self.deck_size]),
+                self.wipe_view,
             ],
             "choice": [boxed(self.choice_fig, "rails-fig-choice")],
             "montecarlo": [self.mc.box],

@@ -19,10 +19,11 @@ from gamelib.rails.scoring import ROUTE_POINTS
 from widgets.i18n import t
 from widgets.kit import check_montecarlo
 from widgets.kit.check import Choice, Number, Reflect, Variant, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_montecarlo import mc_narrower, mc_outside
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
-from widgets.rails.checks.common import CONFIDENCE
+from widgets.rails.checks.common import CONFIDENCE, counted_t, ladder
 
 _t = CheckTexts("rails", "lesson2")
 HAND = rails_rules.HAND  # §Preparazione: 4 cards in the opening hand
@@ -56,18 +57,76 @@ def even_question(seed: int) -> tuple[int, int]:
     return length, rng.randint(0, min(HAND, length - 1))
 
 
+EVEN_SITUATIONS = ("opening", "loco", "later")  # a hand as dealt, with a locomotive, mid-game
+
+
+def even_case(seed: int, level: int = 0) -> tuple[str, int, int, int, int]:
+    """(situation, route length, colour cards, locomotives, other cards) of a "how many blind
+    draws" question. Seed 0 at level 0 is the lesson's opening hand. The situations differ: an
+    opening hand of 4, an opening hand holding a locomotive, a hand later in the game (more
+    cards, some of the colour already drawn). Level -1 a short route with most of its cards in
+    hand; level +1 a long route (5 or 6 trains) with at most one card of its colour."""
+    if seed == 0 and level == 0:
+        length, colour = even_question(0)
+        return "opening", length, colour, 0, HAND - colour
+    rng = random.Random(f"rails2-even:{seed}:{level}")
+    situation = EVEN_SITUATIONS[seed % 3]
+    if level < 0:
+        length = 3
+        colour = rng.randint(length - 2, length - 1)
+    elif level > 0:
+        length = rng.randint(5, 6)
+        colour = rng.randint(0, 1)
+    else:
+        length = rng.randint(3, 6)
+        colour = rng.randint(0, min(HAND - 1, length - 2))
+    locos = 1 if situation == "loco" else 0
+    if situation == "later":
+        locos = rng.randint(0, 1) if level >= 0 else 0
+        other = rng.randint(4, 9)
+    else:
+        colour = min(colour, HAND - locos)
+        other = HAND - colour - locos
+    colour = min(colour, length - 1 - locos)
+    return situation, length, colour, locos, other
+
+
+def hand_words(colour: int, locos: int, other: int) -> str:
+    """A hand in words, every count agreeing with its noun ("1 card", "no locomotive")."""
+    parts = [
+        counted_t("rails.checks.lesson2.even.colour_cards", colour),
+        counted_t("rails.checks.lesson2.even.locos", locos)
+        if locos
+        else _t("even", "no_locos"),
+        counted_t("rails.checks.lesson2.even.other_cards", other),
+    ]
+    return _t("even", "hand", colour=parts[0], locos=parts[1], other=parts[2])
+
+
 def l2_even(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        length, colour = even_question(seed)
-        k = draws_to_even(length, colour, 0, HAND - colour)
+    def variant(seed: int, level: int = 0) -> Variant:
+        situation, length, colour, locos, other = even_case(seed, level)
+        k = draws_to_even(length, colour, locos, other)
+        values = dict(
+            length=length,
+            hand=hand_words(colour, locos, other),
+            need=length - colour - locos,
+        )
         return Variant(
-            _t("even", "question", length=length, colour=colour, other=HAND - colour),
+            _t("even", f"question_{situation}", **values),
             k,
-            _t("even", "explain", k=k, turns=math.ceil(k / 2), length=length),
-            on_explain=lambda: _set_hand(lab, length, colour, 0, HAND - colour, k),
+            _t(
+                "even",
+                "explain_counted",
+                draws=counted_t("rails.checks.lesson2.even.draws", k),
+                turns=counted_t("rails.checks.lesson2.even.turns", math.ceil(k / 2)),
+                length=length,
+            ),
+            hint=ladder(_t, "even", **values),
+            on_explain=lambda: _set_hand(lab, length, colour, locos, other, k),
         )
 
-    return Number("rails2-even", new_question=variant, **_t.hint("even"))
+    return Number("rails2-even", new_question=variant, hint="")
 
 
 def l2_loco_saves(lab: Any) -> Number:
@@ -80,7 +139,7 @@ def l2_loco_saves(lab: Any) -> Number:
         before - after,
         explanation=_t("loco_saves", "explain", before=before, after=after, saved=before - after),
         on_explain=lambda: _set_hand(lab, length, colour, 1, HAND - colour, after),
-        **_t.hint("loco_saves"),
+        hint=ladder(_t, "loco_saves", length=length, colour=colour),
     )
 
 
@@ -105,24 +164,39 @@ def l2_step1(lab: Any) -> w.VBox:
     return stack(l2_even(lab), l2_loco_saves(lab), l2_dotted(lab))
 
 
-def l2_wipe_rows(lab: Any) -> Number:
-    p = odds.face_up_wipe()
+def l2_wipe_rows(lab: Any) -> Predict:
+    """Predicted before the wipe's sentence and chart show it: how many fresh rows for one with
+    3 locomotives or more. Adding three locomotives' chances says a few rows; they must come up
+    together, which is much rarer."""
+    p = float(odds.face_up_wipe())
+    one = LOCOMOTIVES / TOTAL_CARDS
+    wipe = find_tagged(lab.wipe_view, "rails-fig-wipe")
 
     def show() -> None:
         lab.deck_size.value = TOTAL_CARDS
         lab.deck_locos.value = LOCOMOTIVES
 
-    return Number(
+    return Predict(
         "rails2-wipe-rows",
-        _t("wipe_rows", "question"),
-        1 / float(p),
-        tolerance=1,
-        explanation=_t("wipe_rows", "explain", p=percent(float(p)), n=f"{1 / float(p):.0f}"),
+        _t("wipe_rows", "predict", locos=LOCOMOTIVES, total=TOTAL_CARDS),
+        1 / p,
+        reveals=[lab.wipe_summary, wipe],
+        inside=lab.wipe_view,
+        tolerance=WIPE_TOLERANCE,
+        explanation=_t(
+            "wipe_rows",
+            "explain_predict",
+            p=percent(p),
+            n=number(1 / p, 0, grouping=True),
+            one=percent(one),
+            three=percent(3 * one),
+            naive=f"{1 / (3 * one):.0f}",
+        ),
         on_explain=show,
-        **_t.hint("wipe_rows"),
     )
 
 
+WIPE_TOLERANCE = 10  # rows either side of the exact number: the question is "about how many"
 FEWER_LOCOS = 6  # locomotives left in the pile, late in a game
 SMALL_PILE = (20, 8)  # a small pile rich in locomotives: (cards, locomotives)
 
@@ -148,7 +222,48 @@ def l2_wipe_fewer(lab: Any) -> Choice:
             n=FEWER_LOCOS,
         ),
         on_explain=show,
-        **_t.hint("wipe_fewer"),
+        hint=ladder(_t, "wipe_fewer", n=FEWER_LOCOS),
+    )
+
+
+WIPE_REASONS = ("size", "linear", "together", "zero")  # the options, in the page's order
+
+
+def wipe_values() -> dict[str, str]:
+    """The numbers the reasons for a rarer wipe cite (the full pile, the late one, a small
+    pile with as many locomotives, a fall in proportion)."""
+    full, fewer = float(odds.face_up_wipe()), float(odds.face_up_wipe(FEWER_LOCOS))
+    half = TOTAL_CARDS // 2
+    return dict(
+        n=FEWER_LOCOS,
+        locos=LOCOMOTIVES,
+        total=TOTAL_CARDS,
+        full=percent(full),
+        fewer=percent(fewer, 2),
+        rows=number(1 / fewer, 0, grouping=True),
+        half=half,
+        small=percent(float(odds.face_up_wipe(LOCOMOTIVES, half))),
+        scaled=percent(full * FEWER_LOCOS / LOCOMOTIVES, 2),
+        times=f"{full / fewer:.0f}",
+    )
+
+
+def l2_wipe_fewer_why(lab: Any) -> Reason:
+    """Why a late pile with fewer locomotives is wiped so much less often: pick the reason."""
+    values = wipe_values()
+
+    def show() -> None:
+        lab.deck_size.value = TOTAL_CARDS
+        lab.deck_locos.value = FEWER_LOCOS
+
+    return Reason(
+        "rails2-wipe-fewer-why",
+        _t("wipe_fewer_why", "question", **values),
+        "together",
+        options=[(_t("wipe_fewer_why", k, **values), k) for k in WIPE_REASONS],
+        explanations={k: _t("wipe_fewer_why", f"why_{k}", **values) for k in WIPE_REASONS},
+        hint=ladder(_t, "wipe_fewer_why", **values),
+        on_explain=show,
     )
 
 
@@ -169,12 +284,12 @@ def l2_wipe_small(lab: Any) -> Number:
         digits=1,
         explanation=_t("wipe_small", "explain", p=percent(float(p)), total=total, locos=locos),
         on_explain=show,
-        **_t.hint("wipe_small"),
+        hint=ladder(_t, "wipe_small", total=total, locos=locos),
     )
 
 
 def l2_step2(lab: Any) -> w.VBox:
-    return stack(l2_wipe_rows(lab), l2_wipe_fewer(lab), l2_wipe_small(lab))
+    return stack(l2_wipe_rows(lab), l2_wipe_fewer(lab), l2_wipe_fewer_why(lab), l2_wipe_small(lab))
 
 
 def l2_blind_useful(lab: Any) -> Number:
@@ -187,7 +302,7 @@ def l2_blind_useful(lab: Any) -> Number:
         digits=2,
         explanation=_t("blind_useful", "explain", useful=number(float(blind.useful), 2)),
         on_explain=lambda: _set_hand(lab, lab.length.value, 0, 0, 0, lab.draws.value),
-        **_t.hint("blind_useful"),
+        hint=ladder(_t, "blind_useful"),
     )
 
 
@@ -212,7 +327,7 @@ def l2_ten(lab: Any) -> Number:
             colour=pool.colour,
         ),
         on_explain=lambda: _set_hand(lab, 6, TEN, 0, 0, lab.draws.value),
-        **_t.hint("ten"),
+        hint=ladder(_t, "ten", n=TEN),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -16,12 +17,13 @@ from gamelib.rails import rules as rails_rules
 from gamelib.rails.actions import ClaimRoute, DrawDeck, DrawFaceUp
 from gamelib.rails.board import GREY, load
 from gamelib.rails.cards import CARD_NAMES, LOCO
-from gamelib.rails.scoring import final_scores
+from gamelib.rails.scoring import LONGEST_BONUS, PlayerScore, final_scores, winners
 from gamelib.rails.state import SECOND_DRAW
 from widgets.kit.check import Choice, Number, Pick, Variant, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason
 from widgets.kit.check_rules import cited_rule
 from widgets.kit.check_texts import CheckTexts
-from widgets.rails.checks.common import _yes_no
+from widgets.rails.checks.common import _yes_no, counted_t, ladder, with_ladder
 from widgets.rails.turn import bots_game, moment_index
 
 _t = CheckTexts("rails", "lesson4")
@@ -62,9 +64,10 @@ def l4_pile(view: Any) -> Number:
                 discard=len(state.discard),
             ),
             on_explain=show,
+            hint=ladder(_t, "pile", players=players),
         )
 
-    return Number("rails4-pile", new_question=variant, **_t.hint("pile"))
+    return Number("rails4-pile", new_question=variant, hint="")
 
 
 def l4_keep(view: Any) -> Number:
@@ -74,7 +77,7 @@ def l4_keep(view: Any) -> Number:
         rails_rules.SETUP_KEEP,
         explanation=_t("keep", "explain", keep=rails_rules.SETUP_KEEP, n=rails_rules.SETUP_DEALT),
         on_explain=_moment(view, "setup"),
-        **_t.hint("keep"),
+        hint=ladder(_t, "keep", n=rails_rules.SETUP_DEALT),
     )
 
 
@@ -103,7 +106,7 @@ def l4_claimable(view: Any) -> Number:
             routes=", ".join(f"{load().routes[r].a} – {load().routes[r].b}" for r in routes) or "—",
         ),
         on_explain=_moment(view, "turn"),
-        **_t.hint("claimable"),
+        hint=ladder(_t, "claimable"),
     )
 
 
@@ -125,12 +128,55 @@ def l4_one_action(view: Any) -> Choice:
         options=_yes_no(),
         explanation=_t("one_action", "explain_" + answer),
         on_explain=_moment(view, "turn"),
-        **_t.hint("one_action"),
+        hint=ladder(_t, "one_action"),
+    )
+
+
+ONE_ACTION_REASONS = ("short", "whole_turn", "face_up", "locomotive")  # in the page's order
+
+
+def mid_draw_claims(seed: int, players: int) -> dict[str, int]:
+    """What the reasons for "no claim after one card" cite, asked of gamelib at the view's
+    first turn: the routes the hand could pay after one blind card (were it a new turn), and
+    the claims offered after one blind card, after one face-up card and after one blind card
+    with a locomotive more in hand."""
+    state = first_turn(seed, players)
+    blind = rails_rules.apply(state, DrawDeck())
+    colour = next(c for c in state.face_up if c not in (LOCO, -1))
+    face = rails_rules.apply(state, DrawFaceUp(CARD_NAMES[colour]))
+    hands = [list(h) for h in blind.hands]
+    hands[blind.current][LOCO] += 1
+    loco = replace(blind, hands=hands)
+
+    def offered(s: Any) -> int:
+        return sum(isinstance(a, ClaimRoute) for a in rails_rules.legal_actions(s))
+
+    return {
+        "payable": len({a.route for a in rails_rules.claim_actions(blind)}),
+        "blind": offered(blind),
+        "face_up": offered(face),
+        "locomotive": offered(loco),
+    }
+
+
+def l4_one_action_why(view: Any) -> Reason:
+    """Why no route may be claimed between the two cards of a draw: pick the reason."""
+    seed, players = view.seed.value, view.players.value
+    claims = mid_draw_claims(seed, players)
+    values = dict(payable=claims["payable"], face_up=claims["face_up"], loco=claims["locomotive"])
+    return Reason(
+        "rails4-one-action-why",
+        _t("one_action_why", "question"),
+        "whole_turn",
+        options=[(_t("one_action_why", k), k) for k in ONE_ACTION_REASONS],
+        explanations={k: _t("one_action_why", f"why_{k}", **values) for k in ONE_ACTION_REASONS},
+        hint=ladder(_t, "one_action_why"),
+        on_explain=_moment(view, "turn"),
     )
 
 
 def l4_turn(view: Any) -> w.VBox:
-    return stack(l4_claimable(view), l4_one_action(view))
+    return stack(l4_claimable(view), l4_one_action(view), l4_one_action_why(view))
 
 
 @cache
@@ -155,26 +201,124 @@ def l4_trigger_trains(view: Any) -> Number:
             limit=rails_rules.LAST_ROUND,
         ),
         on_explain=_moment(view, "last_round"),
-        **_t.hint("trigger_trains"),
+        hint=ladder(_t, "trigger_trains", limit=rails_rules.LAST_ROUND),
     )
 
 
-def l4_last_turns(view: Any) -> Number:
+def l4_last_turns(view: Any) -> Predict:
+    """Predicted before the view shows the last round: how many turns are played from the
+    announcement to the end (everybody once more, the announcer too: our reading)."""
     seed, players = view.seed.value, view.players.value
     start, end = last_round(seed, players)
     turns = end.turn - start.turn
-    return Number(
+    return Predict(
         "rails4-last-turns",
-        _t("last_turns", "question", seed=seed, players=players),
+        _t("last_turns", "predict", seed=seed, players=players, limit=rails_rules.LAST_ROUND),
         turns,
-        explanation=_t("last_turns", "explain", n=turns, players=players),
+        reveals=view.info,
+        inside=view,
+        explanation=_t(
+            "last_turns",
+            "explain_predict",
+            turns=counted_t("rails.checks.lesson4.last_turns.turns", turns),
+            players=players,
+            others=counted_t("rails.checks.lesson4.last_turns.turns", players - 1),
+        ),
         on_explain=_moment(view, "last_round"),
-        **_t.hint("last_turns"),
     )
 
 
+# ---------------------------------------------------------------------- the tie-break
+def tie_case(seed: int, level: int = 0) -> list[tuple[int, int, int]]:
+    """(points, completed tickets, longest-trail bonus) of every player at the end of a game
+    whose top is a tie on points. Seed 0 is the lesson's: three players, two level on points,
+    the one with fewer tickets holding the bonus. Level -1: two players level on points, one
+    with more tickets; level 0: three or four players, the same kind of tie; level +1: level
+    on points and tickets too, so the bonus decides (our reading) or nobody does."""
+    if seed == 0 and level == 0:
+        return [(96, 3, LONGEST_BONUS), (96, 4, 0), (81, 5, 0)]
+    rng = random.Random(f"rails4-tie:{seed}:{level}")
+    top = rng.randint(70, 130)
+    players = 2 if level < 0 else rng.randint(3, 4)
+    tickets = rng.randint(2, 5)
+    more = tickets + rng.randint(1, 2)
+    if level > 0:
+        a = (top, tickets, LONGEST_BONUS if rng.random() < 0.7 else 0)
+        b = (top, tickets, 0)
+    else:
+        a, b = (top, tickets, LONGEST_BONUS if rng.random() < 0.6 else 0), (top, more, 0)
+    rows = [a, b]
+    while len(rows) < players:
+        rows.append((top - rng.randint(3, 25), rng.randint(1, 7), 0))
+    rng.shuffle(rows)
+    return rows
+
+
+def tie_scores(rows: list[tuple[int, int, int]]) -> list[PlayerScore]:
+    """The rows as gamelib's final scores (only what the winner depends on is filled in)."""
+    return [
+        PlayerScore(
+            player=p,
+            route_points=points - bonus,
+            completed=tuple(range(done)),
+            failed=(),
+            ticket_points=0,
+            longest_trail=0,
+            longest_bonus=bonus,
+            total=points,
+        )
+        for p, (points, done, bonus) in enumerate(rows)
+    ]
+
+
+def tie_variant(seed: int, level: int = 0) -> Variant:
+    """A "who wins?" question: the answer is gamelib's ``winners`` (one seat, or "shared")."""
+    rows = tie_case(seed, level)
+    won = winners(tie_scores(rows))
+    top = max(points for points, _, _ in rows)
+    level_on = [p for p, (points, _, _) in enumerate(rows) if points == top]
+    tickets = {rows[p][1] for p in level_on}
+    if len(won) > 1:
+        why = "shared"
+    elif len(tickets) > 1:
+        why = "tickets"
+    else:
+        why = "bonus"
+    lines = [
+        _t(
+            "tie",
+            "row_bonus" if bonus else "row",
+            p=p + 1,
+            points=points,
+            tickets=counted_t("rails.checks.lesson4.tie.tickets", done),
+        )
+        for p, (points, done, bonus) in enumerate(rows)
+    ]
+    names = _t("tie", "and").join(str(p + 1) for p in level_on)
+    values = dict(
+        names=names,
+        points=top,
+        winner=won[0] + 1,
+        k=counted_t("rails.checks.lesson4.tie.tickets", rows[won[0]][1]),
+        bonus=LONGEST_BONUS,
+    )
+    options = [(_t("tie", "player", p=p + 1), p) for p in range(len(rows))]
+    return Variant(
+        _t("tie", "question", players=len(rows), rows="; ".join(lines)),
+        won[0] if len(won) == 1 else "shared",
+        _t("tie", f"explain_{why}", **values),
+        options=[*options, (_t("tie", "shared"), "shared")],
+        hint=ladder(_t, "tie"),
+    )
+
+
+def l4_tie_break(view: Any) -> Choice:
+    """§Calcolo dei punti's tie-break (completed tickets), then ours (§silent:tie-break)."""
+    return Choice("rails4-tie-break", new_question=tie_variant, hint="")
+
+
 def l4_end(view: Any) -> w.VBox:
-    return stack(l4_trigger_trains(view), l4_last_turns(view))
+    return stack(l4_last_turns(view), l4_trigger_trains(view), l4_tie_break(view))
 
 
 RULES = ("§Iniziare il gioco", "§Prendere carte carro", "§Carte Locomotiva", "§Occupare le strade")
@@ -201,7 +345,8 @@ def second_loco_rule(players: int = 2) -> str:
 
 
 def l4_second_loco(table: Any) -> Choice:
-    return cited_rule(_t, "rails4-second-loco", "second_loco", RULES, second_loco_rule)
+    check = cited_rule(_t, "rails4-second-loco", "second_loco", RULES, second_loco_rule)
+    return with_ladder(check, ladder(_t, "second_loco"))
 
 
 def unpaid_rule(seed: int, players: int = 2) -> str:
@@ -215,7 +360,8 @@ def unpaid_rule(seed: int, players: int = 2) -> str:
 
 def l4_unpaid(table: Any) -> Choice:
     seed = table.seed.value
-    return cited_rule(_t, "rails4-unpaid", "unpaid", RULES, lambda: unpaid_rule(seed))
+    check = cited_rule(_t, "rails4-unpaid", "unpaid", RULES, lambda: unpaid_rule(seed))
+    return with_ladder(check, ladder(_t, "unpaid"))
 
 
 @cache
@@ -250,7 +396,7 @@ def l4_longest(table: Any) -> Pick:
         options=[(n, p) for p, n in enumerate(names)],
         explanation=explain,
         on_explain=show,
-        **_t.hint("longest"),
+        hint=ladder(_t, "longest"),
     )
 
 
