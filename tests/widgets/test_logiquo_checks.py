@@ -13,9 +13,10 @@ from gamelib.logiquo.ending import ranking_key
 from tests.widgets.checkkit import by_name, hint_then_explanation, widget_fixture
 from widgets.i18n import t
 from widgets.kit.check import Check
+from widgets.kit.check_kinds import Predicts
 from widgets.logiquo import checks
 from widgets.logiquo.deck import CardBrowser, CoverageLab
-from widgets.logiquo.ending import EndingView
+from widgets.logiquo.ending import EndingView, bots_game
 from widgets.logiquo.odds_lab import OddsLab
 from widgets.logiquo.table import LogiquoTable
 
@@ -249,14 +250,19 @@ def standings(view: EndingView) -> dict[str, str]:
     return out
 
 
+def asked_seed(check: Check) -> int:
+    """The seed a seeded question names (a level may move it on from the check's seed)."""
+    return int(re.search(r"seed (\d+)", check.question).group(1))
+
+
 def test_winner_checks_match_the_ending_view():
     view = EndingView(seed=3)
     c = by_name(checks.lesson3.winner(view))
     winner, decider = c["logiquo3-winner"], c["logiquo3-decider"]
-    for _ in range(4):  # the first seed and three new questions
+    for _ in range(4):  # the first seed and three new questions (at the levels they earn)
         view.seed.value = 999
         winner.show_me()
-        assert view.seed.value == winner.seed and view.ending.value == "first_zero"
+        assert view.seed.value == asked_seed(winner) and view.ending.value == "first_zero"
         final = view.final()
         rows = standings(view)
         crowned = {name for name, row in rows.items() if t("logiquo.ending.winner") in row}
@@ -264,11 +270,9 @@ def test_winner_checks_match_the_ending_view():
         keys = {p: ranking_key(final, p) for p in range(len(final.players))}
         for p, name in enumerate(final.players):
             assert all(f">{v}<" in rows[name] for v in keys[p])
-        if decider.seed < winner.seed:
-            decider.next_question()
-        assert decider.seed == winner.seed
-        assert decider.answer() == final.decided_by
-        assert decider.answer() in checks.DECIDERS
+        decided = bots_game(asked_seed(decider), "first_zero").decided_by
+        assert decider.answer() == decided and decider.answer() in checks.DECIDERS
+        decider.next_question()
         winner.next_question()
     chain = c["logiquo3-chain"]
     chain.show_me()
@@ -322,6 +326,8 @@ def all_checks() -> list[Check]:
 
 def test_every_check_hints_when_wrong_and_explains_when_right():
     found = all_checks()
-    assert len(found) == 22  # 9 in lesson 1, 6 in lesson 2, 7 in lesson 3
+    assert len(found) == 26  # 11 in lesson 1, 7 in lesson 2, 8 in lesson 3 (issue #25)
     for check in found:
+        if isinstance(check, Predicts):  # one try, no hint: tests/widgets/test_logiquo_checks25.py
+            continue
         hint_then_explanation(check)

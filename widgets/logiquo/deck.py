@@ -229,10 +229,14 @@ class CoverageLab(w.VBox):
         self._build_depth()
         super().__init__(self.boxes["heatmap"], **kwargs)
         self.add_class("logiquo-coverage")
+        self.panels: dict[str, w.VBox] = {}  # the steps' boxes the page shows
 
     def panel(self, name: str) -> w.VBox:
-        """One lesson step's controls and chart."""
-        return step(self.boxes, name, "logiquo")
+        """One lesson step's controls and chart. The box is kept (``panels[name]``), so a
+        prediction veils the chart where the page shows it."""
+        box = step(self.boxes, name, "logiquo")
+        self.panels[name] = box
+        return box
 
     def _panel(
         self,

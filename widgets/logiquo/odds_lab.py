@@ -160,10 +160,14 @@ class OddsLab(w.VBox):
         }
         super().__init__(self.boxes["hand"], **kwargs)
         self.add_class("logiquo-odds-lab")
+        self.panels: dict[str, w.VBox] = {}  # the steps' boxes the page shows
 
     def panel(self, name: str) -> w.VBox:
-        """One lesson step: that step's controls and charts."""
-        return step(self.boxes, name, "logiquo")
+        """One lesson step: that step's controls and charts. The box is kept
+        (``panels[name]``), so a prediction veils the chart where the page shows it."""
+        box = step(self.boxes, name, "logiquo")
+        self.panels[name] = box
+        return box
 
     # ------------------------------------------------------------------ exact odds
     def _on_players(self, _change: Any = None) -> None:

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from gamelib.logiquo import cards, coverage
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 from widgets.logiquo.checks.common import (
@@ -19,6 +20,9 @@ from widgets.logiquo.checks.common import (
     _names,
     _threat_name,
     _threat_named,
+    ladder,
+    panel_of,
+    step_element,
 )
 from widgets.logiquo.words import card_name, category_label, impacts, specials
 
@@ -52,7 +56,7 @@ def l1_tactic(browser: Any) -> Choice:
             special="; ".join(specials(ransom)) or "—",
         ),
         on_explain=lambda: _show_card(browser, ransom.id),
-        **_t.hint("tactic"),
+        hint=ladder(_t, "tactic"),
     )
 
 
@@ -94,7 +98,7 @@ def l1_stops_ransomware(browser: Any) -> Pick:
                 f"{c.code} {html.escape(card_name(c))} (CIS {c.cis_safeguard})" for c in stoppers
             ),
         ),
-        **_t.hint("stops_ransomware"),
+        hint=ladder(_t, "stops_ransomware"),
     )
 
 
@@ -117,7 +121,7 @@ def l1_no_logiquo(browser: Any) -> Pick:
             n=len(forbid),
             threats=", ".join(_threat_name(c.number) for c in forbid),
         ),
-        **_t.hint("no_logiquo"),
+        hint=ladder(_t, "no_logiquo"),
     )
 
 
@@ -157,7 +161,7 @@ def l1_families(coverage_lab: Any) -> Choice:
             rows=", ".join(f"{category_label(k)} {v}" for k, v in reach.items()),
         ),
         on_explain=lambda: setattr(coverage_lab.order, "value", "category"),
-        **_t.hint("families"),
+        hint=ladder(_t, "families"),
     )
 
 
@@ -174,7 +178,7 @@ def l1_broad(coverage_lab: Any) -> Number:
             cards=", ".join(f"{c.code} {html.escape(card_name(c))}" for c in broad[:5]),
         ),
         on_explain=lambda: setattr(coverage_lab.order, "value", "breadth"),
-        **_t.hint("broad"),
+        hint=ladder(_t, "broad"),
     )
 
 
@@ -195,7 +199,7 @@ def l1_kerberoasting(coverage_lab: Any) -> Number:
             cards=", ".join(c.code for c in coverage.mitigators(kerb.number)),
         ),
         on_explain=lambda: setattr(coverage_lab.threat_pick, "value", kerb.code),
-        **_t.hint("kerberoasting"),
+        hint=ladder(_t, "kerberoasting"),
     )
 
 
@@ -214,12 +218,56 @@ def l1_easier(coverage_lab: Any) -> Choice:
             rows=", ".join(f"{c.code} {html.escape(card_name(c))}: {counts[c.code]}" for c in pair),
         ),
         on_explain=lambda: setattr(coverage_lab.threat_pick, "value", min(easier)),
-        **_t.hint("easier"),
+        hint=ladder(_t, "easier"),
+    )
+
+
+EASIER_REASONS = ("logiquo", "two", "cards", "multiplo")  # the options, in the page's order
+
+
+def easier_facts() -> dict[str, Any]:
+    """What the reasons of ``logiquo1-easier-why`` claim, from the deck: each threat's
+    countermeasures, its special rules and its involvement."""
+    kerb, phish = _threat_named(KERBEROASTING), _threat_named(PHISHING)
+    return {
+        "kerb": kerb,
+        "phish": phish,
+        "n_kerb": len(coverage.mitigators(kerb.number)),
+        "n_phish": len(coverage.mitigators(phish.number)),
+        "kerb_logiquo": kerb.special.get("logiquo", True),
+        "kerb_need": kerb.special.get("controls_required", 1),
+        "phish_multiplo": phish.involvement == "all",
+    }
+
+
+def l1_easier_why(coverage_lab: Any) -> Reason:
+    """The reason after the two-option question: why one of the two is easier to stop."""
+    f = easier_facts()
+    kerb, phish = (f"{c.code} {html.escape(card_name(c))}" for c in (f["kerb"], f["phish"]))
+    values = {"kerb": kerb, "phish": phish, "n_kerb": f["n_kerb"], "n_phish": f["n_phish"]}
+    explanations = {
+        "cards": _t("easier_why", "why_cards", **values),
+        "logiquo": _t("easier_why", "why_logiquo", **values),
+        "two": _t("easier_why", "why_two", **values),
+        "multiplo": _t(
+            "easier_why", "why_multiplo_yes" if f["phish_multiplo"] else "why_multiplo", **values
+        ),
+    }
+    return Reason(
+        "logiquo1-easier-why",
+        _t("easier_why", "question", **values),
+        "cards",
+        options=[(_t("easier_why", r, **values), r) for r in EASIER_REASONS],
+        explanations=explanations,
+        on_explain=lambda: setattr(coverage_lab.threat_pick, "value", f["phish"].code),
+        hint=ladder(_t, "easier_why"),
     )
 
 
 def l1_step3(coverage_lab: Any) -> w.VBox:
-    return stack(l1_kerberoasting(coverage_lab), l1_easier(coverage_lab))
+    return stack(
+        l1_kerberoasting(coverage_lab), l1_easier(coverage_lab), l1_easier_why(coverage_lab)
+    )
 
 
 def picks_for_half() -> int:
@@ -229,30 +277,95 @@ def picks_for_half() -> int:
     return next(i + 1 for i, s in enumerate(steps) if s.covered >= half)
 
 
-def l1_half(coverage_lab: Any) -> Number:
+def most_listed() -> int:
+    """The most threats one countermeasure lists (§Carte Controllo: up to four)."""
+    return max(len(c.mitigates) for c in cards.by_kind("countermeasure"))
+
+
+def l1_half(coverage_lab: Any) -> Predict:
+    """Predict, then see: how many greedy picks cover half the threats, before the chart and
+    its text show it (a guess near half the threats counts one card a threat)."""
     steps = coverage.greedy_cover()
     k = picks_for_half()
-    return Number(
+    total = len(cards.by_kind("threat"))
+    half = (total + 1) // 2
+    most = most_listed()
+    least = -(-half // most)  # no fewer cards can list half the threats
+    adds = " + ".join(str(len(s.newly_covered)) for s in steps[:k])
+    panel = panel_of(coverage_lab, "cover")
+    return Predict(
         "logiquo1-half",
-        _t("half", "question"),
+        _t("half", "predict", total=total, half=half, most=most),
         k,
-        explanation=lambda n: _t(
+        reveals=[step_element(coverage_lab, "cover", "logiquo-fig-cover"), coverage_lab.cover_info],
+        inside=panel,
+        tolerance=1,
+        explanation=_t(
             "half",
-            "explain",
-            k=n,
-            covered=steps[n - 1].covered,
-            total=len(cards.by_kind("threat")),
+            "predict_explain",
+            k=k,
+            covered=steps[k - 1].covered,
+            total=total,
+            half=half,
+            most=most,
+            least=least,
+            adds=adds,
             needed=len(steps),
         ),
         on_explain=lambda: setattr(coverage_lab.budget, "value", k),
-        **_t.hint("half"),
     )
 
 
-def l1_tail() -> Reflect:
+TAIL = 5  # the last picks the question is about
+TAIL_REASONS = ("short_cards", "few_left", "greedy_bad", "deck_out")  # in the page's order
+
+
+def tail_facts() -> dict[str, Any]:
+    """What the reasons of ``logiquo1-tail`` claim, from the greedy cover: the last picks'
+    new threats and listed threats, the best any unpicked card could add at each of them,
+    the cards never picked."""
     steps = coverage.greedy_cover()
-    tail = [len(s.newly_covered) for s in steps[-5:]]
-    return _t.reflect("logiquo1-tail", "tail", tail=", ".join(map(str, tail)), needed=len(steps))
+    start = len(steps) - TAIL
+    covered: set[int] = set()
+    for s in steps[:start]:
+        covered |= set(s.newly_covered)
+    best_other, listed = [], []
+    for s in steps[start:]:
+        listed.append(len(coverage.control(s.code).mitigates))
+        best_other.append(
+            max(len(set(c.mitigates) - covered) for c in cards.by_kind("countermeasure"))
+        )
+        covered |= set(s.newly_covered)
+    return {
+        "added": [len(s.newly_covered) for s in steps[start:]],
+        "listed": listed,
+        "best_other": best_other,
+        "codes": [s.code for s in steps[start:]],
+        "picked": len(steps),
+        "unpicked": len(cards.by_kind("countermeasure")) - len(steps),
+    }
+
+
+def l1_tail() -> Reason:
+    """Why the last picks add so little: pick the reason (it was an open question)."""
+    f = tail_facts()
+    values = {
+        "added": ", ".join(map(str, f["added"])),
+        "listed": ", ".join(map(str, f["listed"])),
+        "codes": ", ".join(f["codes"]),
+        "best": ", ".join(map(str, f["best_other"])),
+        "picked": f["picked"],
+        "unpicked": f["unpicked"],
+        "n": TAIL,
+    }
+    return Reason(
+        "logiquo1-tail",
+        _t("tail", "question"),
+        "few_left",
+        options=[(_t("tail", r), r) for r in TAIL_REASONS],
+        explanations={r: _t("tail", f"why_{r}", **values) for r in TAIL_REASONS},
+        hint=ladder(_t, "tail"),
+    )
 
 
 def l1_step4(coverage_lab: Any) -> w.VBox:
@@ -279,7 +392,7 @@ def l1_thinnest(coverage_lab: Any) -> Choice:
             mean=number(min(depth.values()), 1),
             rows=", ".join(f"{category_label(k)} {number(v, 1)}" for k, v in depth.items()),
         ),
-        **_t.hint("thinnest"),
+        hint=ladder(_t, "thinnest"),
     )
     check.prove_with(
         lambda: setattr(

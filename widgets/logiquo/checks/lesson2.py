@@ -3,19 +3,24 @@ seeded Monte Carlo beside them."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any
 
 import ipywidgets as w
 
-from gamelib.logiquo import odds
-from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from gamelib.logiquo import cards, odds
+from widgets.kit.check import Choice, Number, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 from widgets.logiquo.checks.common import (
     _best,
     _category_options,
     _names,
+    ladder,
+    panel_of,
+    step_element,
 )
 from widgets.logiquo.words import category_label
 
@@ -29,36 +34,94 @@ def cards_for_even(category: str | None = None) -> int:
     return next(k for k in range(1, 57) if odds.p_random_threat(k, category) >= EVEN)
 
 
-def l2_even(lab: Any) -> Number:
+def naive_even() -> int:
+    """The hand a learner gets by adding one card's chance until it reaches 50%: the guess
+    the prediction is after (it counts twice the hands holding two useful cards)."""
+    return math.ceil(EVEN / float(odds.p_random_threat(1)))
+
+
+def l2_even(lab: Any) -> Predict:
+    """Predict, then see: the hand for an even chance, before the curve and its summary show
+    it (one card's chance, said in the question, times k is not k cards' chance)."""
     k = cards_for_even()
+    one = float(odds.p_random_threat(1))
+    naive = naive_even()
+    panel = panel_of(lab, "hand")
 
     def show() -> None:
         lab.category.value = ""
         lab.hand.value = k
 
-    return Number(
+    return Predict(
         "logiquo2-even",
-        _t("even", "question"),
+        _t("even", "predict", one=percent(one)),
         k,
-        explanation=lambda n: _t(
+        reveals=[step_element(lab, "hand", "logiquo-fig-hand"), lab.summary],
+        inside=panel,
+        explanation=_t(
             "even",
-            "explain",
-            k=n,
-            p=percent(float(odds.p_random_threat(n))),
-            below=percent(float(odds.p_random_threat(n - 1))),
+            "predict_explain",
+            k=k,
+            p=percent(float(odds.p_random_threat(k))),
+            below=percent(float(odds.p_random_threat(k - 1))),
+            one=percent(one),
+            naive=naive,
+            sum=percent(naive * one),
+            p_naive=percent(float(odds.p_random_threat(naive))),
             six=odds.hand_size_for(6),
             p6=percent(float(odds.p_random_threat(odds.hand_size_for(6)))),
         ),
         on_explain=show,
-        **_t.hint("even"),
     )
 
 
-def l2_few() -> Reflect:
-    return _t.reflect("logiquo2-few", "few")
+FEW_REASONS = ("half", "pool", "logiquo")  # the options, in the page's order
+CROWD = 6  # the table the question is about
+
+
+def few_facts() -> dict[str, Any]:
+    """What the reasons of ``logiquo2-few`` claim, counted from the deck: a dealt hand's
+    chance at six players, the whole table's cards together, a Logiquo in one hand."""
+    hand = odds.hand_size_for(CROWD)
+    deck = len(odds.control_deck())
+    logiquos = len(cards.by_kind("logiquo"))
+    return {
+        "hand": hand,
+        "p_hand": float(odds.p_random_threat(hand)),
+        "table": CROWD * hand,
+        "p_table": float(odds.p_random_threat(CROWD * hand)),
+        "logiquos": logiquos,
+        "deck": deck,
+        "p_logiquo": 1 - math.comb(deck - logiquos, hand) / math.comb(deck, hand),
+    }
+
+
+def l2_few() -> Reason:
+    """Why the rulebook deals so few cards to a big table: pick the reason (it was an open
+    question)."""
+    f = few_facts()
+    values = {
+        "players": CROWD,
+        "hand": f["hand"],
+        "p_hand": percent(f["p_hand"]),
+        "table": f["table"],
+        "p_table": percent(f["p_table"]),
+        "logiquos": f["logiquos"],
+        "deck": f["deck"],
+        "p_logiquo": percent(f["p_logiquo"]),
+    }
+    return Reason(
+        "logiquo2-few",
+        _t("few", "question"),
+        "pool",
+        options=[(_t("few", r, **values), r) for r in FEW_REASONS],
+        explanations={r: _t("few", f"why_{r}", **values) for r in FEW_REASONS},
+        hint=ladder(_t, "few", **values),
+    )
 
 
 def l2_step1(lab: Any) -> w.VBox:
+    """The hand for an even chance, predicted before the curve shows it; why so few cards."""
     return stack(l2_even(lab), l2_few())
 
 
@@ -90,7 +153,7 @@ def _hardest_check(lab: Any, name: str, hand: int) -> Choice:
         options=_category_options(),
         explanation=explain,
         on_explain=show,
-        **_t.hint(name),
+        hint=ladder(_t, name, k=hand),
     )
 
 
@@ -125,7 +188,15 @@ def l2_chain(lab: Any) -> Number:
             p=percent(p),
         ),
         on_explain=show,
-        hint=_t("chain", "hint", threats=threats, anomalies=anomalies),
+        hint=ladder(
+            _t,
+            "chain",
+            threats=threats,
+            anomalies=anomalies,
+            total=threats + anomalies,
+            second=anomalies - 1,
+            rest=threats + anomalies - 1,
+        ),
     )
 
 
@@ -153,7 +224,7 @@ def l2_shrink(lab: Any) -> Number:
             root=number(50**0.5, 1),
         ),
         on_explain=lambda: setattr(lab.mc.trials, "value", 50_000),
-        **_t.hint("shrink"),
+        hint=ladder(_t, "shrink"),
     )
 
 
@@ -192,7 +263,7 @@ def l2_seed(lab: Any) -> Choice:
             exact=percent(seeds_compared()[2]),
         ),
         on_explain=lambda: setattr(lab.seed, "value", SEED_PAIR[1]),
-        **_t.hint("seed"),
+        hint=ladder(_t, "seed"),
     )
 
 
