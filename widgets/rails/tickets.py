@@ -92,6 +92,7 @@ class TicketExplorer(w.VBox):
         self._show_ticket()
         self._new_game()
         super().__init__(self.ticket_panel().children, **kwargs)
+        self._points_box: w.VBox | None = None
         self.add_class("rails-tickets")
 
     # ------------------------------------------------------------------ panels
@@ -109,8 +110,13 @@ class TicketExplorer(w.VBox):
         return box
 
     def points_panel(self) -> w.VBox:
-        box = tagged(w.VBox([boxed(self.points_fig, "rails-fig-points")]), "rails-panel-points")
-        return box
+        """The points chart's panel: one box, built on the first call (a prediction veils the
+        chart in place, issue #25)."""
+        if self._points_box is None:
+            self._points_box = tagged(
+                w.VBox([boxed(self.points_fig, "rails-fig-points")]), "rails-panel-points"
+            )
+        return self._points_box
 
     def trail_panel(self) -> w.VBox:
         box = tagged(

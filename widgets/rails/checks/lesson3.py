@@ -20,11 +20,10 @@ from gamelib.rails.routes import (
 )
 from gamelib.rails.scoring import ROUTE_POINTS, final_scores, player_routes, winners
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
-from widgets.rails.checks.common import (
-    _colour,
-    _yes_no,
-)
+from widgets.kit.strategy import number
+from widgets.rails.checks.common import _colour, counted_t, ladder
 from widgets.rails.checks.lesson1 import DETOUR
 from widgets.rails.tickets import bot_game
 
@@ -51,8 +50,18 @@ def l3_la_ny(explorer: Any) -> Number:
             cities=" → ".join(path.cities),
         ),
         on_explain=lambda: setattr(explorer.ticket, "value", tid),
-        **_t.hint("la_ny"),
+        hint=ladder(_t, "la_ny", a=a, b=b),
     )
+
+
+SHARES = ("third", "half", "more")  # less than a third, a third to a half, more than half
+
+
+def share_of_trains(trains: int, total: int = rails_rules.TRAINS) -> str:
+    """Which of :data:`SHARES` ``trains`` of the ``total`` a player has is."""
+    if 3 * trains < total:
+        return "third"
+    return "half" if 2 * trains <= total else "more"
 
 
 def l3_half(explorer: Any) -> Choice:
@@ -60,9 +69,9 @@ def l3_half(explorer: Any) -> Choice:
     trains = shortest_route(a, b).trains
     return Choice(
         "rails3-half",
-        _t("half", "question", trains=rails_rules.TRAINS),
-        "yes" if trains < rails_rules.TRAINS / 2 else "no",
-        options=_yes_no(),
+        _t("half", "question_share", trains=rails_rules.TRAINS),
+        share_of_trains(trains),
+        options=[(_t("half", k), k) for k in SHARES],
         explanation=_t(
             "half",
             "explain",
@@ -70,7 +79,7 @@ def l3_half(explorer: Any) -> Choice:
             total=rails_rules.TRAINS,
             left=rails_rules.TRAINS - trains,
         ),
-        **_t.hint("half"),
+        hint=ladder(_t, "half", total=rails_rules.TRAINS),
     )
 
 
@@ -100,7 +109,7 @@ def l3_differ(explorer: Any) -> Pick:
             total=len(tickets),
             tickets=", ".join(f"{tickets[i].a} – {tickets[i].b}" for i in sorted(answer)),
         ),
-        **_t.hint("differ"),
+        hint=ladder(_t, "differ"),
     ).follow(explorer.ticket)
 
     def show() -> None:
@@ -138,7 +147,35 @@ def l3_only(explorer: Any, length: int) -> Number:
             points=points,
             left=rails_rules.TRAINS - routes * length,
         ),
-        **_t.hint("only"),
+        hint=ladder(_t, "only", length=length, trains=rails_rules.TRAINS),
+    )
+
+
+def l3_only_predict(explorer: Any, length: int = 3) -> Predict:
+    """Predicted before the points chart shows it: 45 trains on routes of 3 (points grow faster
+    than the length, so a guess of one point a train falls short)."""
+    routes, points = only_length(length)
+    panel = explorer.points_panel()
+    trains = rails_rules.TRAINS
+    return Predict(
+        f"rails3-only{length}",
+        _t("only", "predict_lead")
+        + " "
+        + _t("only", "question", length=length, trains=trains),
+        points,
+        reveals=find_tagged(panel, "rails-fig-points"),
+        inside=panel,
+        explanation=_t(
+            "only",
+            "explain_predict",
+            routes=routes,
+            length=length,
+            each=ROUTE_POINTS[length],
+            points=points,
+            trains=trains,
+            left=trains - routes * length,
+            per=number(ROUTE_POINTS[length] / length, 2),
+        ),
     )
 
 
@@ -153,7 +190,7 @@ def l3_one_train(explorer: Any) -> Reflect:
 
 
 def l3_step2(explorer: Any) -> w.VBox:
-    return stack(l3_only(explorer, 3), l3_only(explorer, 6), l3_one_train(explorer))
+    return stack(l3_only_predict(explorer, 3), l3_only(explorer, 6), l3_one_train(explorer))
 
 
 @cache
@@ -167,19 +204,28 @@ def trail_of(seed: int) -> SimpleNamespace:
     return SimpleNamespace(state=state, player=best, trail=trails[best], length=length)
 
 
+TWICE = ("none", "one", "more")  # how many cities a trail passes twice or more
+
+
+def twice_cities(seed: int) -> list[str]:
+    """The cities the longest trail of the game at ``seed`` passes more than once."""
+    game = trail_of(seed)
+    cities = [game.trail[0][1]] + [c for _, _, c in game.trail] if game.trail else []
+    return sorted(c for c, n in Counter(cities).items() if n > 1)
+
+
 def l3_twice(explorer: Any) -> Choice:
     seed = explorer.seed.value
     game = trail_of(seed)
-    cities = [game.trail[0][1]] + [c for _, _, c in game.trail] if game.trail else []
-    twice = sorted(c for c, n in Counter(cities).items() if n > 1)
+    twice = twice_cities(seed)
     return Choice(
         "rails3-twice",
-        _t("twice", "question", seed=seed, name=game.state.names[game.player]),
-        "yes" if twice else "no",
-        options=_yes_no(),
+        _t("twice", "question_count", seed=seed, name=game.state.names[game.player]),
+        TWICE[min(len(twice), 2)],
+        options=[(_t("twice", k), k) for k in TWICE],
         explanation=_t("twice", "explain_yes" if twice else "explain_no", cities=", ".join(twice)),
         on_explain=lambda: setattr(explorer.seed, "value", seed),
-        **_t.hint("twice"),
+        hint=ladder(_t, "twice"),
     )
 
 
@@ -194,7 +240,42 @@ def l3_left_out(explorer: Any) -> Number:
         left,
         explanation=_t("left_out", "explain", owned=len(owned), used=len(game.trail), left=left),
         on_explain=lambda: setattr(explorer.seed, "value", seed),
-        **_t.hint("left_out"),
+        hint=ladder(_t, "left_out"),
+    )
+
+
+LEFT_OUT_REASONS = ("city", "branch", "short", "colour")  # the options, in the page's order
+
+
+def left_out_values(seed: int) -> dict[str, Any]:
+    """What the reasons for routes left out of a trail cite: a game of :data:`TRAIL_SEEDS`
+    whose trail passes a city twice, the short routes and the colours of this trail."""
+    game = trail_of(seed)
+    again = next((s for s in TRAIL_SEEDS if twice_cities(s)), None)
+    short = [r for r, _, _ in game.trail if r.length <= 2]
+    colours = {r.color for r, _, _ in game.trail}
+    return dict(
+        name=game.state.names[game.player],
+        seed=seed,
+        again=again,
+        city=", ".join(twice_cities(again)) if again is not None else "—",
+        short=counted_t("rails.checks.lesson3.left_out_why.short_routes", len(short)),
+        colours=counted_t("rails.checks.lesson3.left_out_why.colours", len(colours)),
+    )
+
+
+def l3_left_out_why(explorer: Any) -> Reason:
+    """Why the longest trail leaves routes of the network out: pick the reason."""
+    seed = explorer.seed.value
+    values = left_out_values(seed)
+    return Reason(
+        "rails3-left-out-why",
+        _t("left_out_why", "question", **values),
+        "branch",
+        options=[(_t("left_out_why", k), k) for k in LEFT_OUT_REASONS],
+        explanations={k: _t("left_out_why", f"why_{k}", **values) for k in LEFT_OUT_REASONS},
+        hint=ladder(_t, "left_out_why"),
+        on_explain=lambda: setattr(explorer.seed, "value", seed),
     )
 
 
@@ -234,7 +315,7 @@ def l3_longer(explorer: Any) -> Pick:
             total=len(near),
             routes=", ".join(label(r) for r in sorted(longer)[:6]),
         ),
-        **_t.hint("longer"),
+        hint=ladder(_t, "longer", name=game.state.names[game.player]),
     )
 
     def show() -> None:
@@ -270,13 +351,17 @@ def l3_winner_trail(explorer: Any) -> Number:
             total=len(TRAIL_SEEDS),
             seeds=", ".join(str(s) for s in TRAIL_SEEDS if winner_has_trail(s)) or "—",
         ),
-        **_t.hint("winner_trail"),
+        hint=ladder(_t, "winner_trail"),
     )
 
 
 def l3_step3(explorer: Any) -> w.VBox:
     return stack(
-        l3_twice(explorer), l3_left_out(explorer), l3_longer(explorer), l3_winner_trail(explorer)
+        l3_twice(explorer),
+        l3_left_out(explorer),
+        l3_left_out_why(explorer),
+        l3_longer(explorer),
+        l3_winner_trail(explorer),
     )
 
 
