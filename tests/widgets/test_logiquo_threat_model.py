@@ -11,6 +11,7 @@ from tests.widgets.checkkit import (
     plain,
     show_every,
 )
+from widgets.kit.check_kinds import Predicts
 from widgets.logiquo.checks import lesson5 as checks
 from widgets.logiquo.threat_model import Coverage, KillChain, Profile
 
@@ -73,4 +74,6 @@ def test_checks_answers_are_what_the_widgets_show() -> None:
 def test_a_wrong_answer_hints_and_a_right_one_explains() -> None:
     cov = Coverage()
     for check in [*checks.groups(cov).children, *checks.functions(cov).children]:
+        if isinstance(check, Predicts):  # one try, no hint: test_logiquo_checks25.py
+            continue
         answer_wrong_then_right(check)

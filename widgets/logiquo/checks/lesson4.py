@@ -25,9 +25,11 @@ from gamelib.study.stats import Interval
 from widgets.common import run_with_progress
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import PredictChoice, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import Result, StrategyLab, number, percent
 from widgets.logiquo import free_rider
+from widgets.logiquo.checks.common import ladder
 from widgets.logiquo.strategy import POLICIES, SWEEP_OFFSETS, SWEEP_PLAYERS, specials_split
 
 _t = CheckTexts("logiquo", "lesson4")
@@ -93,7 +95,9 @@ def gains(lab: StrategyLab, values: dict[str, Any]) -> dict[int, tuple[float, fl
     return out
 
 
-def l4_gain(lab: StrategyLab) -> Choice:
+def l4_gain(lab: StrategyLab) -> PredictChoice:
+    """Predict, then see: where gifts add more turns, 2 or 5 players, before the lab's turns
+    chart and summary show it (the chart stays veiled until the prediction)."""
     values = settings(lab)
     turns = _lazy(lambda: gains(lab, values))
 
@@ -107,35 +111,65 @@ def l4_gain(lab: StrategyLab) -> Choice:
             _t("gain", "row", players=p, coop=number(c), selfish=number(s), gain=number(c - s))
             for p, (c, s) in turns().items()
         )
-        return _t("gain", "explain", rows=rows, n=values["games"], seed=values["seed"])
+        said = _t("gain", "explain", rows=rows, n=values["games"], seed=values["seed"])
+        if best == str(COMPARED[-1]):  # more hands can give: why, in words
+            said += " " + _t("gain", "predict_why", a=COMPARED[0], b=COMPARED[1])
+        return said
 
     def show() -> None:
         best = answer()
         press_at(lab, {**values, "players": int(best) if best.isdigit() else COMPARED[-1]})
 
     a, b = COMPARED
-    return Choice(
+    return PredictChoice(
         "logiquo4-gain",
-        _t("gain", "question", a=a, b=b, n=values["games"], seed=values["seed"]),
+        _t("gain", "predict", a=a, b=b, n=values["games"], seed=values["seed"]),
         answer,
         options=[
             (_t("gain", "option_players", players=a), str(a)),
             (_t("gain", "option_players", players=b), str(b)),
             (_t("gain", "option_same"), "same"),
         ],
+        reveals=[find_tagged(lab, "logiquo-fig-turns"), lab.summary],
+        inside=lab,
         explanation=explain,
         on_explain=show,
-        hint=_t("gain", "hint", a=a, b=b),
     )
 
 
-def l4_two_players() -> Reflect:
-    return _t.reflect("logiquo4-two-players", "two_players")
+TWO_REASONS = ("fewer_cards", "one_giver", "forbidden", "short")  # in the page's order
+
+
+def l4_two_players(lab: StrategyLab) -> Reason:
+    """Why two players gain less from gifts: pick the reason (it was an open question). The
+    turns come from the same games as the prediction's, played on first use."""
+    values = settings(lab)
+    turns = _lazy(lambda: gains(lab, values))
+    a, b = COMPARED
+    fixed = {"a": a, "b": b, "hand_a": odds.hand_size_for(a), "hand_b": odds.hand_size_for(b)}
+
+    def short(_answer: str) -> str:
+        coop, selfish = turns()[a]
+        return _t("two_players", "why_short", coop=number(coop), selfish=number(selfish), **fixed)
+
+    return Reason(
+        "logiquo4-two-players",
+        _t("two_players", "question"),
+        "one_giver",
+        options=[(_t("two_players", r, **fixed), r) for r in TWO_REASONS],
+        explanations={
+            "fewer_cards": _t("two_players", "why_fewer_cards", **fixed),
+            "one_giver": _t("two_players", "why_one_giver", **fixed),
+            "forbidden": _t("two_players", "why_forbidden", **fixed),
+            "short": short,
+        },
+        hint=ladder(_t, "two_players", **fixed),
+    )
 
 
 def l4_step1(lab: StrategyLab) -> w.VBox:
     """Cooperative against selfish bots: where gifts add the most turns, and why."""
-    return stack(l4_gain(lab), l4_two_players())
+    return stack(l4_gain(lab), l4_two_players(lab))
 
 
 # ---------------------------------------------------------------------- step 2: the sweep
@@ -185,7 +219,7 @@ def l4_sweep(lab: StrategyLab) -> Choice:
         + [(_t("sweep", "option_none"), NONE)],
         explanation=explain,
         on_explain=lambda: press_at(lab, values),
-        hint=_t("sweep", "hint", small=small, large=large),
+        hint=ladder(_t, "sweep", small=small, large=large),
     )
 
 
@@ -218,7 +252,7 @@ def _compare(
         options=[(_t(name, f"option_{k}"), k) for k in words],
         explanation=explain,
         on_explain=lambda: press_at(lab, values),
-        **_t.hint(name),
+        hint=ladder(_t, name),
     )
 
 
@@ -322,7 +356,7 @@ def l4_rider_turns(rider: StrategyLab) -> Number:
             d=number(d),
         ),
         on_explain=lambda: press_at(rider, values),
-        **_t.hint("rider_turns"),
+        hint=ladder(_t, "rider_turns"),
     )
 
 
@@ -416,7 +450,7 @@ def l4_overlap() -> Choice:
             for k in OVERLAPS
         ],
         explanation=explain,
-        **_t.hint("overlap"),
+        hint=ladder(_t, "overlap"),
     )
 
 
@@ -444,7 +478,7 @@ def l4_tenth() -> Number:
             n=number(answer, 0, grouping=True),
             precision=number(PRECISION),
         ),
-        **_t.hint("tenth"),
+        hint=ladder(_t, "tenth"),
     )
 
 

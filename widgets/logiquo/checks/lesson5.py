@@ -15,10 +15,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamelib.logiquo import cards
 from gamelib.logiquo import threat_model as tm
-from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check import Choice, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason
 from widgets.kit.check_texts import CheckTexts
-from widgets.logiquo.checks.common import _best
+from widgets.logiquo.checks.common import _best, ladder
 from widgets.logiquo.threat_model import (
     Coverage,
     KillChain,
@@ -56,7 +58,7 @@ def _most(
             **explain,
         ),
         on_explain=on_explain,
-        **_t.hint(name),
+        hint=ladder(_t, name),
     )
 
 
@@ -70,30 +72,37 @@ def l5_busiest_tactic(chain: KillChain) -> Choice:
     return _most("lq5-busiest-tactic", "tactic", counts, tactic_label, "tactic", show, empty=empty)
 
 
-def l5_ig1_stops(coverage: Coverage) -> Number:
+def l5_ig1_stops(coverage: Coverage) -> Predict:
+    """Predict, then see: what IG1's controls stop, before the chart and its summary show it
+    (a share of the cards is not the same share of the threats)."""
     cov = tm.ig_coverage()
     one, two = cov[1], cov[2]
     threats = len(one.stopped) + len(one.remaining)
+    deck = len(cards.by_kind("countermeasure"))
+    pro_rata = round(threats * len(one.controls) / deck)
 
     def show() -> None:
         coverage.group.value = 1
 
-    return Number(
+    return Predict(
         "lq5-ig1-stops",
-        _t("ig1", "question", threats=threats),
+        _t("ig1", "predict", threats=threats, controls=len(one.controls), deck=deck),
         len(one.stopped),
-        tolerance=0,
+        reveals=[coverage.summary, coverage.children[2]],
+        inside=coverage,
+        tolerance=3,
         explanation=_t(
             "ig1",
-            "explain",
+            "predict_explain",
             controls=len(one.controls),
             stopped=len(one.stopped),
             threats=threats,
             ig2=len(two.stopped),
             ig2_controls=len(two.controls),
+            deck=deck,
+            pro_rata=pro_rata,
         ),
         on_explain=show,
-        **_t.hint("ig1"),
     )
 
 
@@ -138,7 +147,64 @@ def l5_next_control(profile: Profile) -> Choice:
             stopped=len(before.stopped) + gain,
         ),
         on_explain=show,
-        **_t.hint("next"),
+        hint=ladder(_t, "next"),
+    )
+
+
+NEXT_REASONS = ("cap", "already", "logiquo", "short")  # the options, in the page's order
+
+
+def next_facts() -> dict[str, Any]:
+    """What the reasons of ``lq5-next-why`` claim about the first best addition to IG1, from
+    the threat model: the threats its card lists, those IG1 stopped already, those still open
+    with it (a Regola Speciale asking two), those it newly stops."""
+    ig1 = tm.ig_profile(1)
+    best, gain = tm.best_additions(ig1)
+    code = min(best)
+    listed = tuple(cards.by_code(code).mitigates)
+    before, after = tm.profile(ig1), tm.profile(ig1 | {code})
+    return {
+        "code": code,
+        "gain": gain,
+        "listed": listed,
+        "already": tuple(n for n in listed if n in before.stopped),
+        "open": tuple(n for n in listed if n in after.remaining),
+        "new": tuple(n for n in listed if n in after.stopped and n not in before.stopped),
+        "most": max(len(c.mitigates) for c in cards.by_kind("countermeasure")),
+    }
+
+
+def l5_next_why() -> Reason:
+    """Why the best control adds fewer threats than its card lists: pick the reason (the
+    right ones are computed: already stopped, or still short of a second control)."""
+    f = next_facts()
+
+    def names(numbers: tuple[int, ...]) -> str:
+        return ", ".join(f"T{n:02d}" for n in numbers) or "—"
+
+    values = {
+        "control": html.escape(_control(f["code"])),
+        "listed": len(f["listed"]),
+        "gain": f["gain"],
+        "already": names(f["already"]),
+        "open": names(f["open"]),
+        "new": names(f["new"]),
+        "most": f["most"],
+    }
+    right = frozenset(r for r, holds in (("already", f["already"]), ("short", f["open"])) if holds)
+    explanations = {
+        "cap": _t("next_why", "why_cap", **values),
+        "logiquo": _t("next_why", "why_logiquo", **values),
+        "already": _t("next_why", "why_already" if f["already"] else "why_already_no", **values),
+        "short": _t("next_why", "why_short" if f["open"] else "why_short_no", **values),
+    }
+    return Reason(
+        "lq5-next-why",
+        _t("next_why", "question", **values),
+        right,
+        options=[(_t("next_why", r), r) for r in NEXT_REASONS],
+        explanations=explanations,
+        hint=ladder(_t, "next_why", **values),
     )
 
 
@@ -159,7 +225,7 @@ def functions(panel: Coverage) -> w.VBox:
 
 
 def profile(panel: Profile) -> w.VBox:
-    return stack(l5_next_control(panel), l5_why_not_all())
+    return stack(l5_next_control(panel), l5_next_why(), l5_why_not_all())
 
 
 def score() -> w.HTML:
