@@ -19,13 +19,16 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamelib.rails import rules as rails_rules
 from gamelib.rails.simulate import GameSummary
 from gamelib.study.stats import Interval
 from widgets.common import run_with_progress
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import PredictChoice, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
+from widgets.rails.checks.common import ladder
 from widgets.rails.strategy import LINEUPS, by_kind
 
 _t = CheckTexts("rails", "lesson5")
@@ -123,7 +126,7 @@ def l5_random_tickets(lab: Any) -> Number:
         digits=1,
         explanation=explain,
         on_explain=press(lab, TOURNAMENT),
-        **_t.hint("random_tickets"),
+        hint=ladder(_t, "random_tickets"),
     )
 
 
@@ -145,28 +148,59 @@ def l5_random_negative(lab: Any) -> Choice:
         options=[(_t("quarter", q), q) for q in QUARTERS],
         explanation=explain,
         on_explain=press(lab, TOURNAMENT),
-        **_t.hint("random_negative"),
+        hint=ladder(_t, "random_negative"),
     )
 
 
-def l5_why_negative(lab: Any) -> Reflect:
-    def model(s: dict[str, dict[str, Any]]) -> str:
-        random, planner = s["random"], s["planner"]
-        return _t(
-            "why_negative",
-            "model",
-            rate=percent(ticket_rate(random)),
-            failed=number(random["failed"] / random["seats"]),
-            done=number(random["done"] / random["seats"]),
-            planner=percent(ticket_rate(planner)),
-            mean=number(fmean(random["scores"])),
-        )
+def random_seats(lab: Any, run: Run = TOURNAMENT) -> list[tuple[int, int, int, int]]:
+    """(score, tickets completed, tickets failed, longest trail) of every random bot's seat in
+    the games the lab plays for ``run``."""
+    players, lineup = run
+    kinds = LINEUPS[lineup](players)
+    return [
+        (g.scores[s], g.tickets_completed[s], g.tickets_failed[s], g.longest_trail[s])
+        for g in games(lab, run)
+        for s, kind in enumerate(kinds)
+        if kind == "random"
+    ]
 
-    return Reflect(
+
+def negative_values(lab: Any) -> dict[str, str]:
+    """What the reasons for the random bot's negative scores cite, from the lab's games."""
+    seats = random_seats(lab)
+    below = [seat for seat in seats if seat[0] < 0]
+    random, planner = stats(lab, TOURNAMENT)["random"], stats(lab, TOURNAMENT)["planner"]
+    return dict(
+        rate=percent(ticket_rate(random)),
+        failed=number(random["failed"] / random["seats"]),
+        done=number(random["done"] / random["seats"]),
+        kept=number((random["done"] + random["failed"]) / random["seats"]),
+        planner=percent(ticket_rate(planner)),
+        mean=number(fmean(random["scores"])),
+        below=_count(len(below)),
+        with_failed=percent(sum(f > 0 for _, _, f, _ in below) / len(below) if below else 1.0),
+        trail=number(fmean(trail for *_, trail in seats)),
+    )
+
+
+WHY_NEGATIVE = ("no_tickets", "bonus", "failed", "no_routes")  # the options, in the page's order
+
+
+def l5_why_negative(lab: Any) -> Reason:
+    """Why the random bot's scores are mostly negative: pick the reason (its numbers from the
+    lab's games, read when first answered)."""
+
+    def why(key: str) -> Callable[[Any], str]:
+        return lambda _answer: _t("why_negative", f"why_{key}", **negative_values(lab))
+
+    return Reason(
         "rails5-why-negative",
-        _t("why_negative", "question"),
-        model,
-        lambda: stats(lab, TOURNAMENT),
+        _t("why_negative", "question_reason"),
+        "failed",
+        options=[(_t("why_negative", k), k) for k in WHY_NEGATIVE],
+        explanations={k: why(k) for k in WHY_NEGATIVE},
+        hint=ladder(_t, "why_negative"),
+        on_explain=press(lab, TOURNAMENT),
     )
 
 
@@ -212,7 +246,7 @@ def l5_luck_spread(lab: Any) -> Choice:
         options=[(_t("luck_spread", "option", points=s), s) for s in SPREADS],
         explanation=explain,
         on_explain=press(lab, LUCK),
-        **_t.hint("luck_spread"),
+        hint=ladder(_t, "luck_spread"),
     )
 
 
@@ -245,7 +279,9 @@ def length_change(small: float, large: float, few: int, many: int) -> str:
     return "more_fewer" if large / many < small / few else "more_more"
 
 
-def l5_length(lab: Any) -> Choice:
+def l5_length(lab: Any) -> PredictChoice:
+    """Predicted before the lab shows it: from 2 to 5 players, more turns in all, and more or
+    fewer for each player? (The length chart and the summary stay veiled until then.)"""
     few, many = SMALL_TABLE[0], LARGE_TABLE[0]
 
     def turns() -> tuple[float, float]:
@@ -253,25 +289,30 @@ def l5_length(lab: Any) -> Choice:
 
     def explain(_answer: str) -> str:
         small, large = turns()
+        each = "fewer" if large / many < small / few else "more"
         return _t(
             "length",
-            "explain",
+            f"explain_predict_{each}",
             few=few,
             many=many,
             small=number(small),
             large=number(large),
             small_each=number(small / few),
             large_each=number(large / many),
+            trains=rails_rules.TRAINS,
         )
 
-    return Choice(
+    return PredictChoice(
         "rails5-length",
-        _t("length", "question", few=few, many=many, games=_count(GAMES), seed=SEED),
+        _t("length", "predict_lead")
+        + " "
+        + _t("length", "question", few=few, many=many, games=_count(GAMES), seed=SEED),
         lambda: length_change(*turns(), few, many),
         options=[(_t("length", k), k) for k in ("more_more", "more_fewer", "fewer")],
+        reveals=[find_tagged(lab, "rails-fig-length"), lab.summary],
+        inside=lab,
         explanation=explain,
         on_explain=press(lab, LARGE_TABLE),
-        hint=_t("length", "hint", few=few, many=many),
     )
 
 
@@ -349,7 +390,7 @@ def l5_fair(more: Any) -> Choice:
         fair_inside(),
         options=[(_t("fair", k, **sizes), k) for k in ("both", "first", "second", "neither")],
         explanation=explain,
-        hint=_t("fair", "hint", **sizes),
+        hint=ladder(_t, "fair", **sizes),
     )
 
 
@@ -379,7 +420,7 @@ def l5_shrink(more: Any) -> Number:
             root=number(math.sqrt(large / small), 0),
             how=_t("shrink", "measured" if measured else "expected", **sizes),
         ),
-        hint=_t("shrink", "hint", **sizes),
+        hint=ladder(_t, "shrink", **sizes),
     )
 
 
