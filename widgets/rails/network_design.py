@@ -94,6 +94,7 @@ class NetworkDesignLab:
         self.cards_map = BoardFigure(height=480, legend=False)
         self.cards_info = tagged(w.HTML(), "rails-design-cards-info")
         self.ticket.observe(lambda _: self.update_ways(), "value")
+        self._panels: dict[str, w.Widget] = {}
         self.update_design()
         self.update_ways()
 
@@ -188,7 +189,13 @@ class NetworkDesignLab:
 
     # ------------------------------------------------------------------ panels
     def panel(self, name: str) -> w.Widget:
-        """One step's widget."""
+        """One step's widget: one box a step, built on the first call (a prediction veils its
+        table and bars in place, issue #25)."""
+        if name not in self._panels:
+            self._panels[name] = self._panel(name)
+        return self._panels[name]
+
+    def _panel(self, name: str) -> w.Widget:
         if name == "steiner":
             return tagged(
                 w.VBox(
