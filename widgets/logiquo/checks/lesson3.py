@@ -476,7 +476,7 @@ def _struck_variant(browser: Any, seed: int, level: int = 0) -> Variant:
         counted_t(_t, "struck", "question", n, **values),
         held - lost,
         counted_t(_t, "struck", "explain", lost, left=held - lost, each=n, **values),
-        on_explain=lambda: _show_card(browser, threat.id),
+        on_explain=(lambda: _show_card(browser, threat.id)) if browser is not None else None,
     )
 
 
@@ -611,12 +611,16 @@ def l3_old_threat(browser: Any) -> Choice:
     )
 
 
-def l3_rules(browser: Any) -> w.VBox:
-    """After the turn (§Struttura.4–6, §Scarto, Pentaqo): what an unstopped threat takes,
-    what a Pentaqo gives, who draws back, where the old threat goes."""
-    return stack(
-        l3_struck(browser), l3_pentaqo(browser), l3_restore_why(browser), l3_old_threat(browser)
-    )
+def l3_effects(browser: Any) -> w.VBox:
+    """Step 2 (§Struttura.4, §Carte speciali di Controllo): what an unstopped threat takes from
+    the table, what a Pentaqo gives."""
+    return stack(l3_struck(browser), l3_pentaqo(browser))
+
+
+def l3_draw(browser: Any) -> w.VBox:
+    """Step 3 (§Struttura.5–6, §Scarto): who draws back after a gift, where the old threat
+    goes."""
+    return stack(l3_restore_why(browser), l3_old_threat(browser))
 
 
 # ---------------------------------------------------------------------- predict the ending
@@ -658,7 +662,8 @@ def l3_predict_end(view: Any) -> PredictChoice:
 
 # the steps of the lesson, as the notebook calls them
 table = l3_step1
-rules = l3_rules
+effects = l3_effects
+draw = l3_draw
 winner = l3_step2
 ending = l3_step3
 score = lesson_score
