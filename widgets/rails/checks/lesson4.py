@@ -41,30 +41,69 @@ def deal_question(seed: int, view: Any) -> tuple[int, int]:
     return rng.randint(1, 99), rng.randint(2, 5)
 
 
+DEAL_KINDS = ("pile", "tickets", "after")  # the draw pile, the ticket deck, after a first draw
+
+
+def deal_case(seed: int, view: Any, level: int = 0) -> tuple[str, int, int]:
+    """(what is asked, game seed, players) of a deal question. Seed 0 at level 0 is the view's
+    deal and its draw pile; then the draw pile, the ticket deck after the deal, or the draw
+    pile after the first player's two blind cards, in turn. Level -1 asks the draw pile of a
+    small table (2 or 3 players); level +1 the ticket deck or a first draw at 4 or 5 players."""
+    if seed == 0 and level == 0:
+        return ("pile", *deal_question(0, view))
+    game_seed, players = deal_question(seed, view)
+    rng = random.Random(f"rails4-deal:{seed}:{level}")
+    if level < 0:
+        return "pile", game_seed, rng.randint(2, 3)
+    if level > 0:
+        return rng.choice(DEAL_KINDS[1:]), game_seed, rng.randint(4, 5)
+    return DEAL_KINDS[seed % 3], game_seed, players
+
+
+def after_first_draw(state: Any) -> Any:
+    """The state after every player kept tickets and the first player took two blind cards."""
+    while state.phase == "setup":
+        state = rails_rules.apply(state, rails_rules.legal_actions(state)[0])
+    return rails_rules.apply(rails_rules.apply(state, DrawDeck()), DrawDeck())
+
+
 def l4_pile(view: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        game_seed, players = deal_question(seed, view)
+    def variant(seed: int, level: int = 0) -> Variant:
+        kind, game_seed, players = deal_case(seed, view, level)
         state = rails_rules.new_game(players, seed=game_seed)
 
         def show() -> None:
             view.seed.value, view.players.value = game_seed, players
             view.jump("setup")
 
+        values = dict(
+            seed=game_seed,
+            deck=len(state.deck),
+            players=players,
+            hand=rails_rules.HAND,
+            dealt=players * rails_rules.HAND,
+            face=rails_rules.SLOTS,
+            discard=len(state.discard),
+            tickets=len(load().tickets),
+            offered=players * rails_rules.SETUP_DEALT,
+            per=rails_rules.SETUP_DEALT,
+        )
+        if kind == "tickets":
+            answer = len(state.ticket_deck)
+        elif kind == "after":
+            answer = len(after_first_draw(state).deck)
+        else:
+            answer = len(state.deck)
+        question = "question" if kind == "pile" else f"question_{kind}"
+        explain = "explain" if kind == "pile" else f"explain_{kind}"
         return Variant(
-            _t("pile", "question", seed=game_seed, players=players),
-            len(state.deck),
-            _t(
-                "pile",
-                "explain",
-                deck=len(state.deck),
-                players=players,
-                hand=rails_rules.HAND,
-                dealt=players * rails_rules.HAND,
-                face=rails_rules.SLOTS,
-                discard=len(state.discard),
-            ),
+            _t("pile", question, **values),
+            answer,
+            _t("pile", explain, left=answer, **values),
             on_explain=show,
-            hint=ladder(_t, "pile", players=players),
+            hint=ladder(_t, "pile", **values)
+            if kind == "pile"
+            else [_t("pile", f"hint_idea_{kind}", **values), _t("pile", f"hint_method_{kind}")],
         )
 
     return Number("rails4-pile", new_question=variant, hint="")
