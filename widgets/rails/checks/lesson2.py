@@ -23,7 +23,7 @@ from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_montecarlo import mc_narrower, mc_outside
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
-from widgets.rails.checks.common import CONFIDENCE, counted_t, ladder
+from widgets.rails.checks.common import CONFIDENCE, counted_t, ladder, with_ladder
 
 _t = CheckTexts("rails", "lesson2")
 HAND = rails_rules.HAND  # §Preparazione: 4 cards in the opening hand
@@ -95,9 +95,7 @@ def hand_words(colour: int, locos: int, other: int) -> str:
     """A hand in words, every count agreeing with its noun ("1 card", "no locomotive")."""
     parts = [
         counted_t("rails.checks.lesson2.even.colour_cards", colour),
-        counted_t("rails.checks.lesson2.even.locos", locos)
-        if locos
-        else _t("even", "no_locos"),
+        counted_t("rails.checks.lesson2.even.locos", locos) if locos else _t("even", "no_locos"),
         counted_t("rails.checks.lesson2.even.other_cards", other),
     ]
     return _t("even", "hand", colour=parts[0], locos=parts[1], other=parts[2])
@@ -354,7 +352,7 @@ def l2_mc_narrower(lab: Any) -> Number:
     length, colour, locos, other, draws = MC_HAND
     p = odds.route_ready(length, colour + locos, draws, odds.unseen_pool(colour, locos, other))
     on_explain = partial(_set_hand, lab, *MC_HAND)
-    return mc_narrower(
+    check = mc_narrower(
         _t,
         "rails2-mc-narrower",
         odds.wilson_interval,
@@ -365,10 +363,11 @@ def l2_mc_narrower(lab: Any) -> Number:
         colour=colour,
         draws=draws,
     )
+    return with_ladder(check, ladder(_t, "mc_narrower"))
 
 
 def l2_mc_outside(lab: Any) -> Number:
-    return mc_outside(_t, "rails2-mc-outside", CONFIDENCE)
+    return with_ladder(mc_outside(_t, "rails2-mc-outside", CONFIDENCE), ladder(_t, "mc_outside"))
 
 
 def l2_step4(lab: Any) -> w.VBox:

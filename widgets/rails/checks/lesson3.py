@@ -159,9 +159,7 @@ def l3_only_predict(explorer: Any, length: int = 3) -> Predict:
     trains = rails_rules.TRAINS
     return Predict(
         f"rails3-only{length}",
-        _t("only", "predict_lead")
-        + " "
-        + _t("only", "question", length=length, trains=trains),
+        _t("only", "predict_lead") + " " + _t("only", "question", length=length, trains=trains),
         points,
         reveals=find_tagged(panel, "rails-fig-points"),
         inside=panel,

@@ -33,7 +33,7 @@ from widgets.kit.check_texts import CheckTexts
 from widgets.kit.review import Review
 from widgets.kit.strategy import number, percent
 from widgets.rails.checks import lesson1, lesson3, lesson4
-from widgets.rails.checks.common import _colour, counted_t
+from widgets.rails.checks.common import _colour
 
 _t = CheckTexts("rails", "review")
 _t1 = CheckTexts("rails", "lesson1")
@@ -83,7 +83,10 @@ def double_rule(name: str, rng: Rng) -> Check:
         answer,
         options=[(_t1("double_rule", k, **values), k) for k in lesson1.DOUBLE_ANSWERS],
         explanation=_t1("double_rule", f"explain_{answer}", **values),
-        hint=[_t1("double_rule", "hint_idea", **values), _t1("double_rule", "hint_method", **values)],
+        hint=[
+            _t1("double_rule", "hint_idea", **values),
+            _t1("double_rule", "hint_method", **values),
+        ],
     )
 
 
@@ -404,8 +407,7 @@ def questions(lesson: int, seed: int = 0) -> list[Check]:
     """The review's three checks, in the order the page shows them."""
     rng = random.Random(f"rails-review:{lesson}:{seed}")
     return [
-        ask(f"rails-review{lesson}-{k}", rng)
-        for k, (_n, ask) in enumerate(spread(lesson, rng), 1)
+        ask(f"rails-review{lesson}-{k}", rng) for k, (_n, ask) in enumerate(spread(lesson, rng), 1)
     ]
 
 
