@@ -50,7 +50,8 @@ def test_wrong_share_hints_right_share_explains(lab):
     c = by_name(checks.wars(lab))["aw5-axis-share"]
     c.box.value = number(c.answer() + 5, 1)  # outside the stated tolerance of 1 point
     assert c.check() is False and c.status == TRIED
-    assert t("airwar.checks.lesson5.axis_share.hint") in c.feedback.value
+    assert c.hints[0] in c.feedback.value  # the ladder's first rung: the idea
+    assert c.hints[-1] == t("airwar.checks.lesson5.axis_share.hint")  # where to look, last
     c.box.value = number(c.answer() + 0.9, 1)  # inside it
     assert c.check() is True and c.status == RIGHT
     assert "of the 12 wars" in c.feedback.value
@@ -80,7 +81,8 @@ def test_planner_against_random_matches_both_presses(lab):
     wrong = next(v for _, v in check.radio.options if v != check.answer())
     check.radio.value = wrong
     assert check.check() is False
-    assert t("airwar.checks.lesson5.against_random.hint") in check.feedback.value
+    assert check.hints[0] in check.feedback.value
+    assert check.hints[-1] == t("airwar.checks.lesson5.against_random.hint")
     check.show_me()
     assert lab.matchup.value == "random_planner"
     as_allies = lab.rate_fig.data[0].y[1]

@@ -3,6 +3,8 @@ can send up (the catalog texts are each lesson's ``widgets.kit.check_texts.Check
 
 from __future__ import annotations
 
+from typing import Any
+
 import gamelib.airwar as game
 from gamelib.airwar import cards
 from widgets.airwar.cardtexts import card_name
@@ -23,3 +25,16 @@ def best_fighter(raid_side: str = "axis") -> cards.Card:
     """The interceptor the raided side would send up first: the highest Air-to-Air."""
     foe = game.SIDES[1 - game.SIDES.index(raid_side)]
     return max(fighters(foe), key=lambda c: (c.air_to_air, c.defense))
+
+
+def ladder(texts: Any, name: str, /, **values: Any) -> dict[str, list[str]]:
+    """A check's ``hint=`` as a ladder (issue #25): the idea (``<name>.hint_idea``, which rule
+    and which quantity, never a control), the method (``<name>.hint_method``, formatted with
+    ``values``) and where to look (``<name>.hint``, the one-sentence hint it was before)."""
+    return {
+        "hint": [
+            texts(name, "hint_idea", **values),
+            texts(name, "hint_method", **values),
+            texts(name, "hint", **values),
+        ]
+    }

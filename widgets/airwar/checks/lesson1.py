@@ -14,11 +14,13 @@ from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import (
     _side_options,
     best_fighter,
+    ladder,
 )
 from widgets.airwar.deck import card_types, side_label
 from widgets.airwar.raid import CARRIER_TARGET
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 
 _t = CheckTexts("airwar", "lesson1")
@@ -63,7 +65,7 @@ def l1_zero_killers(browser: Any) -> Number:
             names=", ".join(f"{card_name(c)} ({c.air_to_air})" for c in killers) or "—",
         ),
         on_explain=partial(_plot_aircraft, browser, "allies", "air_to_air"),
-        **_t.hint("zero_killers"),
+        **ladder(_t, "zero_killers", defense=zero.defense),
     )
 
 
@@ -100,7 +102,7 @@ def l1_best_bomber(browser: Any) -> Pick:
             a2a=wildcat.air_to_air,
         ),
         on_explain=partial(_plot_aircraft, browser, "", "bombing"),
-        **_t.hint("best_bomber"),
+        **ladder(_t, "best_bomber"),
     )
 
 
@@ -119,7 +121,7 @@ def l1_deck_left(view: Any) -> Number:
         explanation=_t(
             "deck_left", "explain", cards=k["deck_size"], hand=k["hand_size"], left=left
         ),
-        **_t.hint("deck_left"),
+        **ladder(_t, "deck_left", cards=k["deck_size"], hand=k["hand_size"]),
     )
 
 
@@ -131,13 +133,65 @@ def l1_first(view: Any) -> Choice:
         first,
         options=_side_options(),
         explanation=_t("first", "explain", side=side_label(first)),
-        **_t.hint("first"),
+        **ladder(_t, "first"),
+    )
+
+
+FIRST_REASONS = ("seed", "hand", "rule", "industry")  # the options, in the page's order
+SEEDS = range(20)  # the deals the reasons are refuted on
+
+
+def first_sides(seeds: range = SEEDS) -> set[str]:
+    """The side that plays first in the new games dealt at ``seeds`` (the engine's own)."""
+    return {game.SIDES[game.new_game(2, seed=s).active] for s in seeds}
+
+
+def more_bases_seed(seeds: range = SEEDS) -> tuple[int, int, int] | None:
+    """(seed, Axis airbases in hand, Allied airbases in hand) of the first deal in ``seeds``
+    where the Allies hold more airbases than the Axis, or None."""
+    for s in seeds:
+        state = game.new_game(2, seed=s)
+        counts = [sum(1 for c in state.hand[p] if cards.card(c).kind == "airbase") for p in (0, 1)]
+        if counts[1] > counts[0]:
+            return s, counts[0], counts[1]
+    return None
+
+
+def l1_first_why(view: Any) -> Reason:
+    """Why the same side plays first after every deal: pick the reason (§Il Gioco)."""
+    start = game.new_game(2, seed=view.seed.value)
+    first = side_label(game.SIDES[start.active])
+    found = more_bases_seed()
+    seed, axis, allies = found if found is not None else (view.seed.value, 0, 0)
+    explanations = {
+        "rule": _t("first_why", "model", side=first),
+        "seed": _t(
+            "first_why",
+            "why_seed",
+            n=len(SEEDS),
+            sides=", ".join(side_label(x) for x in sorted(first_sides())),
+        ),
+        "hand": _t("first_why", "why_hand", seed=seed, axis=axis, allies=allies, side=first),
+        "industry": _t(
+            "first_why",
+            "why_industry",
+            axis=start.industry[0],
+            allies=start.industry[1],
+        ),
+    }
+    return Reason(
+        "aw1-first-why",
+        _t("first_why", "question", side=first),
+        "rule",
+        options=[(_t("first_why", r), r) for r in FIRST_REASONS],
+        explanations=explanations,
+        **ladder(_t, "first_why"),
     )
 
 
 def l1_setup(view: Any) -> w.VBox:
-    """§Il Gioco: what is left in the deck after the deal, and who plays first."""
-    return stack(l1_deck_left(view), l1_first(view))
+    """§Il Gioco: what is left in the deck after the deal, who plays first, and why."""
+    return stack(l1_deck_left(view), l1_first(view), l1_first_why(view))
 
 
 START = cards.constants()["start_bases"]["allies"]
@@ -174,7 +228,7 @@ def l1_first_raid(calc: Any) -> Number:
         n,
         explanation=_t("first_raid", "explain", base=card_name(START), n=n),
         on_explain=lambda: _set_calc(calc, (START,)),
-        **_t.hint("first_raid"),
+        **ladder(_t, "first_raid"),
     )
 
 
@@ -206,7 +260,7 @@ def l1_more_interceptors(calc: Any) -> Number:
             war=card_name(_builder("allies")),
         ),
         on_explain=lambda: _set_calc(calc, (START, SECOND), builder=SECOND),
-        **_t.hint("more_interceptors"),
+        **ladder(_t, "more_interceptors"),
     )
 
 
@@ -219,7 +273,47 @@ def l1_carrier_room(calc: Any) -> Number:
         n,
         explanation=_t("carrier_room", "explain", carrier=card_name(CARRIER_TARGET), n=n),
         on_explain=lambda: _set_calc(calc, (START,), carriers=(CARRIER_TARGET,)),
-        **_t.hint("carrier_room"),
+        **ladder(_t, "carrier_room"),
+    )
+
+
+def interceptor_room() -> tuple[int, int]:
+    """(interceptors against a raid on the resources, against a raid on the carrier) with
+    Midway and the Enterprise in play (§Fase Intercetto)."""
+    state = _allies_position([START], carriers=[CARRIER_TARGET])
+    resources = sum(rules.scramble_room(state, "resources"))
+    return resources, sum(rules.scramble_room(state, CARRIER_TARGET))
+
+
+def l1_predict(calc: Any) -> Predict:
+    """Predict, then see: a carrier in play adds no interceptor against a raid on the
+    resources (the calculator's lines and chart stay hidden until the prediction)."""
+    base, carrier = cards.card(START).capacity, cards.card(CARRIER_TARGET).capacity
+    n, on_carrier = interceptor_room()
+    return Predict(
+        "aw1-predict",
+        _t(
+            "predict",
+            "question",
+            base=card_name(START),
+            b=base,
+            carrier=card_name(CARRIER_TARGET),
+            c=carrier,
+        ),
+        n,
+        reveals=[find_tagged(calc, "airwar-fig-capacity"), find_tagged(calc, "airwar-cap-result")],
+        inside=calc,
+        explanation=_t(
+            "predict",
+            "explain",
+            n=n,
+            b=base,
+            c=carrier,
+            both=base + carrier,
+            carrier=card_name(CARRIER_TARGET),
+            on_carrier=on_carrier,
+        ),
+        on_explain=lambda: _set_calc(calc, (START,), carriers=(CARRIER_TARGET,)),
     )
 
 
@@ -228,8 +322,10 @@ def l1_second_base(calc: Any) -> Reflect:
 
 
 def l1_capacity(calc: Any) -> w.VBox:
-    """Capacity: the first raid, the interceptors a second base adds, the Carrier stage's room."""
+    """Capacity: a carrier's room predicted first (the calculator's numbers hidden until then),
+    the first raid, the interceptors a second base adds, the Carrier stage's room."""
     return stack(
+        l1_predict(calc),
         l1_first_raid(calc),
         l1_more_interceptors(calc),
         l1_carrier_room(calc),

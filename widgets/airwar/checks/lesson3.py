@@ -13,13 +13,15 @@ import ipywidgets as w
 
 from gamelib.airwar import cards, odds
 from widgets.airwar.cardtexts import card_name
-from widgets.airwar.checks.common import best_fighter
+from widgets.airwar.checks.common import best_fighter, ladder
 from widgets.airwar.deck import card_types
 from widgets.airwar.odds_lab import MAX_MISSION, battle_types
+from widgets.i18n import t
 from widgets.kit.check import Number, Variant, lesson_score, stack
 from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import percent
+from widgets.kit.table import counted
 
 _t = CheckTexts("airwar", "lesson3")
 
@@ -29,13 +31,54 @@ def fewest_for_half(n: int, bombers: int) -> int:
     return next(k for k in range(n + 1) if odds.p_hit_at_least_one(n, bombers, k) > 0.5)
 
 
-def _pick_setting(seed: int) -> tuple[int, int, int]:
+PICK_KINDS = ("at_least", "none", "all")  # what a question about blind picks asks
+
+
+def _pick_setting(seed: int, level: int = 0) -> tuple[int, int, int, str]:
+    """(cards, bombers, interceptors, what is asked) of variant ``seed``: the chance that at
+    least one bomber is found, that none is, or that every pick is a bomber, in turn. Level -1
+    asks about one interceptor (b out of n), +1 about larger missions (6 cards or more) and at
+    least 3 picks."""
     if seed == 0:
-        return 5, 2, 2
-    rng = random.Random(f"aw3-pick:{seed}")
-    n = rng.randint(3, MAX_MISSION)
+        return 5, 2, 2, "at_least"
+    rng = random.Random(f"aw3-pick:{seed}:{level}")
+    kind = PICK_KINDS[seed % len(PICK_KINDS)]
+    low = 6 if level > 0 else 3
+    n = rng.randint(low, MAX_MISSION)
     b = rng.randint(1, n - 1)
-    return n, b, rng.randint(1, n - 1)
+    if level < 0:
+        return n, b, 1, kind
+    if kind == "all":
+        b = max(b, 2 if level <= 0 else 3)
+        b = min(b, n - 1)
+        return n, b, rng.randint(2 if level <= 0 else min(3, b), b), kind
+    return n, b, rng.randint(3 if level > 0 else 1, n - 1), kind
+
+
+def pick_question(n: int, b: int, k: int, kind: str = "at_least") -> str:
+    """The question of ``kind`` about ``k`` blind picks among ``n`` cards with ``b`` bombers,
+    every count agreeing with its noun ("1 interceptor picking", "1 of them a bomber")."""
+
+    def said(part: str, count: int) -> str:
+        return t(counted(f"airwar.checks.lesson3.count.{part}", count), n=count)
+
+    return _t(
+        "one_pick",
+        f"ask_{kind}",
+        cards=said("cards", n),
+        bombers=said("bombers", b),
+        fighters=said("fighters", k),
+    )
+
+
+def pick_chance(n: int, b: int, k: int, kind: str) -> Fraction:
+    """The exact chance the question of ``kind`` asks (the hypergeometric law)."""
+    at_least = Fraction(odds.p_hit_at_least_one(n, b, k))
+    if kind == "none":
+        return 1 - at_least
+    if kind == "all":
+        return Fraction(math.comb(b, k), math.comb(n, k))
+    return at_least
 
 
 def _set_picks(lab: Any, n: int, b: int) -> None:
@@ -103,23 +146,24 @@ def l3_half(lab: Any) -> Number:
 
 
 def l3_one_pick(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        n, b, k = _pick_setting(seed)
-        p = odds.p_hit_at_least_one(n, b, k)
-        miss = math.comb(n - b, k)
+    def variant(seed: int, level: int = 0) -> Variant:
+        n, b, k, kind = _pick_setting(seed, level)
+        p = pick_chance(n, b, k, kind)
+        values = {
+            "n": n,
+            "b": b,
+            "k": k,
+            "rest": n - b,
+            "miss": math.comb(n - b, k),
+            "hits": math.comb(b, k),
+            "all": math.comb(n, k),
+            "p": percent(float(p)),
+        }
+        suffix = "" if kind == "at_least" else f"_{kind}"
         return Variant(
-            _t("one_pick", "question", n=n, b=b, k=k),
+            pick_question(n, b, k, kind),
             100 * float(p),
-            _t(
-                "one_pick",
-                "explain",
-                n=n,
-                b=b,
-                k=k,
-                miss=miss,
-                all=math.comb(n, k),
-                p=percent(p),
-            ),
+            _t("one_pick", f"explain{suffix}", **values),
             on_explain=lambda: _set_picks(lab, n, b),
         )
 
@@ -129,7 +173,7 @@ def l3_one_pick(lab: Any) -> Number:
         unit="%",
         digits=1,
         new_question=variant,
-        **_t.hint("one_pick"),
+        **ladder(_t, "one_pick"),
     )
 
 
@@ -164,7 +208,7 @@ def l3_idle(lab: Any) -> Number:
             "idle", "explain", n=n, names=", ".join(idle_battle_cards(lab)) or "—"
         ),
         on_explain=show,
-        **_t.hint("idle"),
+        **ladder(_t, "idle"),
     )
 
 

@@ -20,11 +20,13 @@ import ipywidgets as w
 from gamelib.airwar import simulate
 from gamelib.airwar.cards import SIDES
 from gamelib.study.stats import CONFIDENCE, Interval
+from widgets.airwar.checks.common import ladder
 from widgets.airwar.deck import side_label
 from widgets.common import run_with_progress
 from widgets.i18n import t
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
@@ -113,7 +115,7 @@ def l5_axis_share(lab: Any) -> Number:
         digits=1,
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_t.hint("axis_share"),
+        **ladder(_t, "axis_share"),
     )
 
 
@@ -146,7 +148,7 @@ def l5_turns(lab: Any) -> Number:
         digits=1,
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_t.hint("turns"),
+        **ladder(_t, "turns"),
     )
 
 
@@ -171,13 +173,52 @@ def l5_decided(lab: Any) -> Choice:
         options=[(_t("decided", f"option_{o}"), o) for o in ("early", "late")],
         explanation=explain,
         on_explain=lambda: press(lab, DEFAULT),
-        **_t.hint("decided"),
+        **ladder(_t, "decided"),
+    )
+
+
+DECIDED_REASONS = ("loser", "winner", "gap")  # the options, in the page's order
+
+
+def decided_facts(lab: Any) -> dict[str, Any]:
+    """What the reasons about the curves are refuted with, from the default press's wars."""
+    played = games(lab, DEFAULT)
+    done = [g for g in played if g.finished and g.winner is not None]
+    at_zero = sum(1 for g in done if g.industry[-1][1 - SIDES.index(g.winner)] == 0)
+    start = played[0].industry[0]
+    left = winner_left(played)
+    return {
+        "wars": number(len(done), 0, grouping=True),
+        "zero": number(at_zero, 0, grouping=True),
+        "axis": start[0],
+        "allies": start[1],
+        "left": number(left),
+        "start": start[0],
+        "verdict": t(f"airwar.checks.lesson5.decided.{decided(played)}"),
+    }
+
+
+def l5_decided_why(lab: Any) -> Reason:
+    """Which reading of the Industry curves tells early from late: pick the reason."""
+
+    def said(key: str) -> Any:
+        return lambda _a: _t("decided_why", key, **decided_facts(lab))
+
+    return Reason(
+        "aw5-decided-why",
+        _t("decided_why", "question"),
+        "winner",
+        options=[(_t("decided_why", r), r) for r in DECIDED_REASONS],
+        explanations={"winner": said("model"), "loser": said("why_loser"), "gap": said("why_gap")},
+        on_explain=lambda: press(lab, DEFAULT),
+        **ladder(_t, "decided_why"),
     )
 
 
 def l5_length(lab: Any) -> w.VBox:
-    """How long a war lasts, and whether the curves say it is decided early or late."""
-    return stack(l5_turns(lab), l5_decided(lab))
+    """How long a war lasts, whether the curves say it is decided early or late, and which
+    reading of them says so."""
+    return stack(l5_turns(lab), l5_decided(lab), l5_decided_why(lab))
 
 
 # ---------------------------------------------------------------------- step 3: against random
@@ -204,7 +245,7 @@ def l5_against_random(lab: Any) -> Choice:
         ],
         explanation=explain,
         on_explain=lambda: press(lab, "random_planner"),
-        **_t.hint("against_random"),
+        **ladder(_t, "against_random", strong=strong),
     )
 
 
@@ -275,7 +316,45 @@ def l5_fair_inside(more: Any) -> Choice:
             for o in ("both", "first", "second", "none")
         ],
         explanation=explain,
-        **_t.hint("fair_inside"),
+        **ladder(_t, "fair_inside"),
+    )
+
+
+def half_width(p: Interval) -> float:
+    """An interval's half width, in percentage points."""
+    return 100 * (p.high - p.low) / 2
+
+
+def l5_predict(more: Any) -> Predict:
+    """Predict, then see: the interval at 100,000 games from the one at 1,000 (the chart and
+    its lines hidden until the prediction): ten times narrower, not a hundred."""
+    points = study_points()
+    first, last = points[0][0], points[-1][0]
+    ratio = last.n / first.n
+    return Predict(
+        "aw5-predict",
+        _t(
+            "predict",
+            "question",
+            first=number(first.n, 0, grouping=True),
+            last=number(last.n, 0, grouping=True),
+            share=percent(first.estimate),
+            half=number(half_width(first)),
+        ),
+        half_width(last),
+        reveals=[find_tagged(more, "kit-fig-intervals"), find_tagged(more, "kit-intervals-text")],
+        inside=more,
+        tolerance=0.1,
+        digits=1,
+        explanation=_t(
+            "predict",
+            "explain",
+            half=number(half_width(first)),
+            exact=number(half_width(last), 2),
+            times=number(ratio, 0, grouping=True),
+            root=number(ratio**0.5, 0),
+            wrong=number(half_width(first) / ratio, 2),
+        ),
     )
 
 
@@ -313,7 +392,9 @@ def l5_change_rules(more: Any) -> Reflect:
 def l5_study(more: Any) -> w.VBox:
     """The 95% interval of the study: where the fair share falls, what telling 49% from 50%
     costs, and whether a gap that small is a reason to change the rules."""
-    return stack(l5_fair_inside(more), l5_games_needed(more), l5_change_rules(more))
+    return stack(
+        l5_predict(more), l5_fair_inside(more), l5_games_needed(more), l5_change_rules(more)
+    )
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
