@@ -45,6 +45,9 @@ CHECK_SAID = ".check-cnw1-two-links .check-feedback"  # a check's feedback (widg
 LQ_SAID = ".check-logiquo1-half .check-feedback"
 LQ3_SAID = ".check-logiquo3-winner .check-feedback"
 LQ4_SAID = ".check-logiquo4-tenth .check-feedback"
+LQ2_SAID = ".check-logiquo2-even .check-feedback"
+LQ4G_SAID = ".check-logiquo4-gain .check-feedback"
+LQ5_SAID = ".check-lq5-ig1-stops .check-feedback"
 CNW6_SAID = ".check-cnw6-opener-share .check-feedback"
 AW2_SAID = ".check-aw2-carrier-damage .check-feedback"
 CNW4_SAID = ".check-cnw4-strike .check-feedback"
@@ -80,6 +83,13 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Shows(".airwar-tiles", "Air-to-Air"),
             Choose(".airwar-side", 1, charts=(fig("airwar-scatter"),)),
+            # the calculator's lines and chart stay veiled until the prediction (aw1-predict)
+            Shows(".airwar-capacity .check-veil", "Make your prediction first"),
+            Type(".check-aw1-predict .check-number", "6"),
+            Click(
+                ".check-aw1-predict .check-submit",
+                shows=(".check-aw1-predict .check-feedback", "the exact value is 3"),
+            ),
             Choose(".airwar-cap-bases", (0, 2), charts=(fig("airwar-capacity"),)),
             Shot("airwar__01_browser", ".airwar-browser"),
             Shot("airwar__01_after_controls"),
@@ -92,12 +102,13 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".airwar-raid-explain", "Step"),
             Shows(".airwar-raid-explain", "§"),
             Shot("airwar__02_raid"),
-            # the Carrier stage's check: a wrong damage gets a hint, Show me plays the carrier
-            # raid to its end and explains the doubled Carrier attack (§Portaerei)
+            # the Carrier stage's prediction: its raid's chart is veiled until a number is
+            # committed; a wrong one is told the gap, the doubled Carrier attack (§Portaerei), and
+            # the carrier raid is played to its end
+            Shows(".airwar-raid .check-veil", "Make your prediction first"),
             Type(".check-aw2-carrier-damage .check-number", "1"),
-            Click(".check-aw2-carrier-damage .check-submit", shows=(AW2_SAID, "Not yet")),
-            Click(".check-aw2-carrier-damage .check-show", shows=(AW2_SAID, "×2")),
-            Shows(".check-score", "1 of"),
+            Click(".check-aw2-carrier-damage .check-submit", shows=(AW2_SAID, "×2")),
+            Shows(".check-score:not(.kit-review .check-score)", "1 of"),
             Shot("element__airwar_check", ".check-aw2-carrier-damage"),
         ),
     ),
@@ -130,7 +141,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "airwar/05_strategy.ipynb",
         (
-            Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
+            # what more games buy: veiled until the interval at 100,000 games is predicted
+            Type(".check-aw5-predict .check-number", "3"),
+            Click(
+                ".check-aw5-predict .check-submit",
+                shows=(".check-aw5-predict .check-feedback", "the exact value is 0.3"),
+            ),
+            Shows(".kit-intervals-text", "100,000 games"),
             Type(".airwar-strategy-games", "5"),
             Click(
                 ".airwar-strategy-run",
@@ -143,14 +160,20 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".check-aw5-games-needed .check-submit", shows=(AW5_SAID, "Not yet")),
             Type(".check-aw5-games-needed .check-number", "38400"),
             Click(".check-aw5-games-needed .check-submit", shows=(AW5_SAID, "Right")),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "2 of"),
         ),
     ),
     Lesson(
         "airwar/06_the_real_campaign.ipynb",
         (
-            # the seeded table played on: the timeline's counts change; a campaign's tiles
+            # the timeline is veiled until the longest campaign is predicted (aw6-predict);
+            # then the seeded table played on: the timeline's counts change; a campaign's tiles
             # carry the cards' historical notes
+            Click(".check-aw6-predict .check-choice input[type='radio'] >> nth=0"),
+            Click(
+                ".check-aw6-predict .check-submit",
+                shows=(".check-aw6-predict .check-feedback", "Rabaul"),
+            ),
             Slide(".airwar-history-turns", "ArrowRight", 4, charts=(".airwar-history-timeline",)),
             Choose(".airwar-history-campaign", 2),  # Midway, third to begin
             Shows(".airwar-history-tiles", "Torpedo Squadron 8"),
@@ -159,7 +182,7 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-aw6-recalled .check-show",
                 shows=(".check-aw6-recalled .check-feedback", "The answer"),
             ),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "2 of"),
         ),
     ),
     # ---------------------------------------------------------------- CNW
@@ -309,12 +332,12 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".logiquo-card-face", "CIS Controls v8"),
             Click(".logiquo-order", nth=2, charts=(fig("logiquo-heatmap"),)),
             Choose(".logiquo-threat-pick", 9, charts=(fig("logiquo-network"),)),
-            Slide(".logiquo-budget", "ArrowRight", 3, charts=(fig("logiquo-cover"),)),
-            # a check answered in the page: 3 picks are too few; Show me moves the slider back to 7
+            # a prediction (issue #25): the cover chart stays veiled until it is made; 3 picks are
+            # too few, and the prediction reveals the chart with the gap
+            Shows(".logiquo-panel-cover .check-veil", "Make your prediction first"),
             Type(".check-logiquo1-half .check-number", "3"),
-            Click(".check-logiquo1-half .check-submit", shows=(LQ_SAID, "Not yet")),
-            Click(".check-logiquo1-half .check-show", charts=(fig("logiquo-cover"),)),
-            Shows(LQ_SAID, "The answer"),
+            Click(".check-logiquo1-half .check-submit", shows=(LQ_SAID, "the exact value is")),
+            Slide(".logiquo-budget", "ArrowRight", 3, charts=(fig("logiquo-cover"),)),
             Shows(".check-score", "1 of"),
             Shot("element__logiquo_check", ".check-logiquo1-half"),
             Shot("logiquo__01_heatmap", fig("logiquo-heatmap")),
@@ -325,6 +348,10 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "logiquo/02_odds_of_defense.ipynb",
         (
+            # the hand curve stays veiled until the even-chance prediction (issue #25)
+            Shows(".logiquo-panel-hand .check-veil", "Make your prediction first"),
+            Type(".check-logiquo2-even .check-number", "6"),
+            Click(".check-logiquo2-even .check-submit", shows=(LQ2_SAID, "the exact value is")),
             Slide(".logiquo-players", "ArrowRight", 2, charts=(fig("logiquo-hand"),)),
             Slide(".logiquo-threats", "ArrowLeft", 30, charts=(fig("logiquo-chain"),)),
             Click(
@@ -353,6 +380,10 @@ LESSONS: tuple[Lesson, ...] = (
         "logiquo/04_strategy_lab.ipynb",
         (
             Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
+            # the turns chart stays veiled until the prediction of where gifts add more turns
+            Shows(".logiquo-strategy .check-veil", "Make your prediction first"),
+            Click(".check-logiquo4-gain .check-choice input[type='radio'] >> nth=1"),
+            Click(".check-logiquo4-gain .check-submit", shows=(LQ4G_SAID, "You said")),
             Type(".logiquo-strategy-games", "5"),
             Click(
                 ".logiquo-strategy-run",
@@ -378,14 +409,14 @@ LESSONS: tuple[Lesson, ...] = (
         "logiquo/05_the_real_threat_model.ipynb",
         (
             Choose(".logiquo-real-category", "Social", charts=(".logiquo-real-chain",)),
+            # the IG chart and its summary stay veiled until the IG1 prediction (issue #25)
+            Shows(".logiquo-real-coverage .check-veil", "Make your prediction first"),
+            Type(".check-lq5-ig1-stops .check-number", "21"),
+            Click(".check-lq5-ig1-stops .check-submit", shows=(LQ5_SAID, "the exact value is")),
             Click(".logiquo-real-ig", nth=1, charts=(".logiquo-real-igchart",)),
             Shows(".logiquo-real-ig-summary", "IG2"),
             Click(".logiquo-real-preset-1", charts=(".logiquo-real-profile",)),
             Shot("logiquo__05_after_ig1"),
-            Click(
-                ".check-lq5-ig1-stops .check-show",
-                shows=(".check-lq5-ig1-stops .check-feedback", "The answer"),
-            ),
             Shows(".check-score", "1 of"),
         ),
     ),
@@ -394,6 +425,13 @@ LESSONS: tuple[Lesson, ...] = (
         "rails/01_the_map_as_a_graph.ipynb",
         (
             Click(".rails-measure", nth=2, charts=(fig("rails-map"),)),
+            # the corridors' slider and chart stay veiled until the prediction (issue #25)
+            Shows(".rails-corridor-panel .check-veil", "Make your prediction first"),
+            Type(".check-rails1-top-doubles .check-number", "5"),
+            Click(
+                ".check-rails1-top-doubles .check-submit",
+                shows=(".check-rails1-top-doubles .check-feedback", "the exact value is"),
+            ),
             Slide(".rails-corridors", "ArrowRight", 5, charts=(fig("rails-map"),)),
             Shot("rails__01_map_betweenness", fig("rails-map")),
             Shot("rails__01_after_controls"),
@@ -404,6 +442,13 @@ LESSONS: tuple[Lesson, ...] = (
         "rails/02_cards_and_odds.ipynb",
         (
             Slide(".rails-locos", "ArrowRight", 1, charts=(fig("rails-ready"),)),
+            # the wipe's sentence and chart stay veiled until the prediction (issue #25)
+            Shows(".rails-wipe-view .check-veil", "Make your prediction first"),
+            Type(".check-rails2-wipe-rows .check-number", "5"),
+            Click(
+                ".check-rails2-wipe-rows .check-submit",
+                shows=(".check-rails2-wipe-rows .check-feedback", "the exact value is"),
+            ),
             Slide(".rails-deck-locos", "ArrowLeft", 3, charts=(fig("rails-wipe"),)),
             Click(".rails-mc-run", shows=(".rails-mc-result", "95%")),
             Shot("rails__02_after_controls"),
@@ -431,7 +476,7 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-rails4-pile .check-show",
                 shows=(".check-rails4-pile .check-feedback", "The answer"),
             ),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "1 of"),
             Shot("element__rails_check", ".check-rails4-pile"),
             Click(".rails-keep", grows=".rails-log li"),
             # two turns of two blind cards (the bot answers in between), then one more
@@ -461,7 +506,7 @@ LESSONS: tuple[Lesson, ...] = (
                 charts=(fig("rails-rates"),),
                 shows=(RAILS5_SAID, "The answer"),
             ),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "1 of"),
         ),
     ),
     Lesson(
@@ -475,7 +520,7 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-rails6-exact .check-show",
                 shows=(".check-rails6-exact .check-feedback", "The answer"),
             ),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "1 of"),
         ),
     ),
 )

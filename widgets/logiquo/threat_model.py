@@ -133,6 +133,7 @@ class Coverage(w.VBox):
         super().__init__(
             [self.group, self.summary, boxed(self.fig, "logiquo-real-igchart"), self.functions]
         )
+        self.add_class("logiquo-real-coverage")  # where a prediction's veil is found
         self.draw()
 
     def draw(self) -> None:

@@ -18,7 +18,7 @@ import ipywidgets as w
 from gamelib.logiquo import cards
 from gamelib.logiquo import threat_model as tm
 from widgets.kit.check import Choice, Reflect, lesson_score, stack
-from widgets.kit.check_kinds import Predict, Reason
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.logiquo.checks.common import _best, ladder
 from widgets.logiquo.threat_model import (
@@ -88,7 +88,7 @@ def l5_ig1_stops(coverage: Coverage) -> Predict:
         "lq5-ig1-stops",
         _t("ig1", "predict", threats=threats, controls=len(one.controls), deck=deck),
         len(one.stopped),
-        reveals=[coverage.summary, coverage.children[2]],
+        reveals=[coverage.summary, find_tagged(coverage, "logiquo-real-igchart")],
         inside=coverage,
         tolerance=3,
         explanation=_t(
