@@ -120,7 +120,8 @@ def test_games_needed_solves_the_question(more):
     assert math.isclose(1.96 * math.sqrt(0.25 / c.answer()), 0.005, rel_tol=1e-3)
     c.box.value = "1000"
     assert c.check() is False
-    assert t("airwar.checks.lesson5.games_needed.hint") in c.feedback.value
+    assert c.hints[0] in c.feedback.value
+    assert c.hints[-1] == t("airwar.checks.lesson5.games_needed.hint")
 
 
 def test_change_rules_quotes_the_study_the_chart_shows(more):

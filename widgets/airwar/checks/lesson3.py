@@ -252,7 +252,7 @@ def l3_idle_why(lab: Any) -> Reason:
         "reach",
         options=[(_t("idle_why", reason), reason) for reason in IDLE_REASONS],
         explanations=explanations,
-        hint=_t("idle_why", "hint"),
+        **ladder(_t, "idle_why"),
     )
 
 
@@ -273,7 +273,7 @@ def l3_narrower(lab: Any) -> Number:
         tolerance=0.5,
         digits=1,
         explanation=_t("narrower", "explain", small=SMALL, large=LARGE, r=f"{ratio:g}"),
-        **_t.hint("narrower"),
+        **ladder(_t, "narrower"),
     )
 
 

@@ -372,7 +372,7 @@ def l5_games_needed(more: Any) -> Number:
             gap=number(100 * GAP),
             ratio=number(n / intervals.MARKS[0], 0),
         ),
-        **_t.hint("games_needed"),
+        **ladder(_t, "games_needed"),
     )
 
 
