@@ -37,6 +37,11 @@ from widgets.kit.strategy import percent
 _t = CheckTexts("cnw", "lesson1")
 
 
+def _ladder(name: str) -> list[str]:
+    """A hint ladder (issue #25): the idea, the method, then the old hint (where to look)."""
+    return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
+
+
 def l1_most_hubs(board_map: Any) -> Choice:
     board = _board()
     share = {
@@ -80,7 +85,7 @@ def l1_fewest_borders(board_map: Any) -> Choice:
         _fewest_borders(),
         options=_region_options(),
         explanation=explain,
-        **_t.hint("fewest_borders"),
+        hint=_ladder("fewest_borders"),
     )
 
 
@@ -136,7 +141,7 @@ def l1_dashed_top5(board_map: Any) -> Number:
         len(inside),
         explanation=_t("dashed_top5", "explain", top=", ".join(top), ends=", ".join(inside) or "—"),
         on_explain=show,
-        **_t.hint("dashed_top5"),
+        hint=_ladder("dashed_top5"),
     )
 
 
@@ -167,7 +172,7 @@ def l1_two_links(board_map: Any) -> Pick:
             total=len(board.gateways),
         ),
         on_explain=show,
-        **_t.hint("two_links"),
+        hint=_ladder("two_links"),
     )
     return check.follow(board_map.gateway)
 
@@ -189,7 +194,7 @@ def l1_waw_svo(board_map: Any) -> Choice:
             total=len(rank),
         ),
         on_explain=lambda: setattr(board_map.gateway, "value", higher),
-        **_t.hint("waw_svo"),
+        hint=_ladder("waw_svo"),
     )
 
 
@@ -241,7 +246,7 @@ def l1_all_fall(lab: Any) -> Number:
         unit="%",
         digits=1,
         new_question=variant,
-        **_t.hint("all_fall"),
+        hint=_ladder("all_fall"),
     )
 
 
@@ -257,7 +262,7 @@ def l1_classic_likely(lab: Any) -> Choice:
         options=options,
         explanation=_t("classic_likely", "explain", a=best[0], d=best[1], p=percent(dist[best])),
         on_explain=lambda: _set_lab(lab, 3, 3, rule=2),
-        **_t.hint("classic_likely"),
+        hint=_ladder("classic_likely"),
     )
 
 

@@ -35,6 +35,11 @@ from widgets.kit.strategy import number, percent
 _t = CheckTexts("cnw", "lesson1")
 
 
+def _ladder(name: str) -> list[str]:
+    """A hint ladder (issue #25): the idea, the method, then the old hint (where to look)."""
+    return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
+
+
 def l1_one_on_one(lab: Any) -> Number:
     p = cnw_battle.conquest_probability(1, 1)
     return Number(
@@ -78,7 +83,7 @@ def _even_check(lab: Any, name: str, rule: int, hub: bool) -> Number:
         a,
         explanation=_t(name, "explain", a=a, d=d, p=percent(p), below=percent(below)),
         on_explain=lambda: _set_lab(lab, a, d, rule=rule, hub=hub),
-        **_t.hint(name),
+        hint=_ladder(name),
     )
 
 
@@ -133,7 +138,7 @@ def _hub_check(lab: Any, name: str, hub: bool) -> Number:
             price=fort - plain,
         ),
         on_explain=lambda: _set_lab(lab, a, d, hub=hub),
-        **_t.hint(name),
+        hint=_ladder(name),
     )
 
 
@@ -207,7 +212,7 @@ def l1_obc_side(lab: Any) -> Choice:
         "cnw1-obc-side",
         options=[(t(f"cnw.checks.{k}"), k) for k in ("attacker", "defender")],
         new_question=variant,
-        **_t.hint("obc_side"),
+        hint=_ladder("obc_side"),
     )
 
 

@@ -32,6 +32,11 @@ from widgets.kit.strategy import number, percent
 _t = CheckTexts("cnw", "lesson2")
 
 
+def _ladder(name: str) -> list[str]:
+    """A hint ladder (issue #25): the idea, the method, then the old hint (where to look)."""
+    return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
+
+
 def l2_more_turns(lab: Any) -> Number:
     classes = cnw_shipments.load().classes
     far, near = classes[cnw_shipments.INTERCONTINENTAL], classes[cnw_shipments.REGIONAL]
@@ -47,7 +52,7 @@ def l2_more_turns(lab: Any) -> Number:
             far_sla=far.sla,
             near_sla=near.sla,
         ),
-        **_t.hint("more_turns"),
+        hint=_ladder("more_turns"),
     )
 
 
@@ -64,7 +69,7 @@ def l2_tightest(lab: Any) -> Choice:
         tight,
         options=options,
         explanation=_t("tightest", "explain", modifier=f"{tight:+d}"),
-        **_t.hint("tightest"),
+        hint=_ladder("tightest"),
     )
 
 
@@ -85,7 +90,7 @@ def l2_dashed_shipment(lab: Any) -> Pick:
         crossing,
         options=[(label, value) for label, value in lab.shipment.options],
         explanation=_t("dashed_shipment", "explain", n=len(crossing), total=len(deck.cards)),
-        **_t.hint("dashed_shipment"),
+        hint=_ladder("dashed_shipment"),
     )
 
     def show() -> None:
@@ -117,7 +122,7 @@ def l2_corridor_gateways(lab: Any) -> Number:
             on_explain=show,
         )
 
-    return Number("cnw2-corridor-gateways", new_question=variant, **_t.hint("corridor_gateways"))
+    return Number("cnw2-corridor-gateways", new_question=variant, hint=_ladder("corridor_gateways"))
 
 
 def l2_schematic(lab: Any) -> Reflect:
@@ -150,7 +155,7 @@ def l2_far_pairs(lab: Any) -> Number:
             total=sum(counts.values()),
         ),
         on_explain=show,
-        **_t.hint("far_pairs"),
+        hint=_ladder("far_pairs"),
     )
 
 
@@ -195,7 +200,7 @@ def l2_three_hubs(lab: Any) -> Number:
         tolerance=0.02,
         digits=2,
         new_question=variant,
-        **_t.hint("three_hubs"),
+        hint=_ladder("three_hubs"),
     )
 
 
@@ -222,7 +227,7 @@ def l2_new_top(lab: Any) -> Pick:
             dropped=", ".join(dropped) or "—",
         ),
         on_explain=show,
-        **_t.hint("new_top"),
+        hint=_ladder("new_top"),
     )
 
 
@@ -256,7 +261,7 @@ def l2_short_far(lab: Any) -> Choice:
         options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
         explanation=_t("short_far", "explain_yes" if short else "explain_no", cards=names),
         on_explain=lambda: setattr(lab.deck_by, "value", "hops"),
-        **_t.hint("short_far"),
+        hint=_ladder("short_far"),
     )
 
 

@@ -36,6 +36,21 @@ from widgets.kit.strategy import number, percent
 _t = CheckTexts("cnw", "lesson3")
 
 
+def _ladder(name: str) -> list[str]:
+    """A hint ladder (issue #25): the idea, the method, then the old hint (where to look)."""
+    return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
+
+
+# the checks whose hint is a ladder (issue #25)
+LADDERS = frozenset(("to_place", "neutral", "best_plan", "most_open"))
+
+
+def _seeded(kind: Any, check_id: str, name: str, new_question: Any, widget: Any, /, **more: Any):
+    """``_t.seeded`` with the hint ladder of the checks in :data:`LADDERS`."""
+    hint = _ladder(name) if name in LADDERS else _t(name, "hint")
+    return kind(check_id, new_question=new_question, seed=widget.seed.value, hint=hint, **more)
+
+
 # ---------------------------------------------------------------- §2 components, §4 setup
 def players_of(seed: int) -> int:
     """The player count a seeded question uses: 3 to 6 in turn."""
@@ -73,7 +88,7 @@ def l3_all_pawns(box: Any) -> Number:
             on_explain=lambda: setattr(box.players, "value", n),
         )
 
-    return Number("cnw3-all-pawns", new_question=variant, seed=1, **_t.hint("all_pawns"))
+    return Number("cnw3-all-pawns", new_question=variant, seed=1, hint=_ladder("all_pawns"))
 
 
 def l3_box(box: Any) -> w.VBox:
@@ -103,7 +118,7 @@ def l3_to_place(lab: Any) -> Number:
             on_explain=lambda: lab.set(seed=seed, players=n),
         )
 
-    return _t.seeded(Number, "cnw3-to-place", "to_place", variant, lab)
+    return _seeded(Number, "cnw3-to-place", "to_place", variant, lab)
 
 
 def l3_neutral(lab: Any) -> Number:
@@ -127,7 +142,7 @@ def l3_neutral(lab: Any) -> Number:
             on_explain=lambda: lab.set(seed=seed, players=n),
         )
 
-    return _t.seeded(Number, "cnw3-neutral", "neutral", variant, lab)
+    return _seeded(Number, "cnw3-neutral", "neutral", variant, lab)
 
 
 def _plan_options() -> list[tuple[str, str]]:
@@ -157,7 +172,7 @@ def l3_best_plan(lab: Any) -> Choice:
             on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
         )
 
-    return _t.seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
+    return _seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
 
 
 def open_seed(seed: int, players: int, plan: str) -> int:
@@ -200,7 +215,7 @@ def l3_most_open(lab: Any) -> Pick:
             on_explain=show,
         )
 
-    check = _t.seeded(Pick, "cnw3-most-open", "most_open", variant, lab, options=_gateway_options())
+    check = _seeded(Pick, "cnw3-most-open", "most_open", variant, lab, options=_gateway_options())
     return check.follow(lab.map.gateway)
 
 

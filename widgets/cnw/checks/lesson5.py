@@ -8,7 +8,9 @@ in learners' records and the browser tests) and their texts (``cnw.checks.lesson
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +22,7 @@ from gamelib.cnw import actions as cnw_actions
 from gamelib.cnw import battle
 from gamelib.cnw import cards as cnw_cards
 from gamelib.cnw import state as st
+from gamelib.cnw.bots import RandomBot
 from gamelib.cnw.queries import delivery_chain
 from gamelib.cnw.scenarios import ATTACKER, VICTIM
 from gamelib.cnw.scenarios import front as cnw_front
@@ -34,14 +37,35 @@ from widgets.i18n import t
 from widgets.kit.check import (
     Choice,
     Number,
+    Order,
     Pick,
     Variant,
     lesson_score,
     stack,
 )
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
+from widgets.kit.table import counted
 
 _t = CheckTexts("cnw", "lesson3")
+_n = CheckTexts("cnw", "lesson5n")  # issue #25's new texts (cnw_checks25a.json)
+
+
+def _ladder(name: str) -> list[str]:
+    """A hint ladder (issue #25): the idea, the method, then the old hint (where to look)."""
+    return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
+
+
+# the checks whose hint is a ladder (issue #25)
+LADDERS = frozenset(("reinforcements", "elim_cards"))
+
+
+def _seeded(kind: Any, check_id: str, name: str, new_question: Any, widget: Any, /, **more: Any):
+    """``_t.seeded`` with the hint ladder of the checks in :data:`LADDERS`."""
+    hint = _ladder(name) if name in LADDERS else _t(name, "hint")
+    return kind(check_id, new_question=new_question, seed=widget.seed.value, hint=hint, **more)
+
+
 SEEDS = tuple(range(1, 13))  # the seeds lesson 5's "find a seed" questions look through
 
 
@@ -101,7 +125,7 @@ def l3_reinforcements(walk: Any) -> Number:
             on_explain=lambda: _replay_to(walk, seed),
         )
 
-    return _t.seeded(Number, "cnw3-reinforcements", "reinforcements", variant, walk)
+    return _seeded(Number, "cnw3-reinforcements", "reinforcements", variant, walk)
 
 
 def l3_from_hubs(walk: Any) -> Number:
@@ -181,13 +205,253 @@ def l3_expiry(walk: Any) -> Number:
             on_explain=lambda: _replay_to(walk, seed),
         )
 
-    return _t.seeded(Number, "cnw3-expiry", "expiry", variant, walk)
+    return _seeded(Number, "cnw3-expiry", "expiry", variant, walk)
+
+
+def l5_base_predict(walk: Any) -> Predict:
+    """§6: the base of the opener's reinforcements, predicted before the walk-through shows it
+    (its step text and log are veiled): max(3, gateways ÷ 3), rounded down."""
+    seed = walk.seed.value
+    r = opener_turn(seed).breakdown
+    g, base = r["gateways"], r["base"]
+    return Predict(
+        "cnw3-base-predict",
+        _n("base_predict", "question", seed=seed, g=g),
+        base,
+        reveals=[find_tagged(walk, "cnw-turn-explain"), find_tagged(walk, "cnw-turn-log")],
+        inside=walk,
+        explanation=_n(
+            "base_predict",
+            "explain",
+            g=g,
+            third=f"{g / 3:.2f}".rstrip("0").rstrip("."),
+            base=base,
+            least=3,
+        ),
+    )
+
+
+DEFENCE_REASONS = ("behind", "attacker", "present", "hub")  # the options, in the page's order
+
+
+def defence_claims() -> dict[str, bool]:
+    """Each reason's claim asked of gamelib: the defender rolls one die per pawn present up to
+    3 ("present"); one fewer, as if a pawn stayed behind ("behind"); as many as the attacker
+    ("attacker"); a die fewer in a hub ("hub")."""
+    dice = battle.defend_dice_for
+    return {
+        "present": all(dice(n) == min(n, 3) for n in range(1, 8)),
+        "behind": all(dice(n) == min(n - 1, 3) for n in range(2, 8)),
+        "attacker": dice(1) == battle.attack_dice_for(3),  # a lone defender against 3 dice
+        "hub": False,  # defend_dice_for takes no hub: the hub adds +1 to a die (§8.3)
+    }
+
+
+def l5_defence_why(walk: Any) -> Reason:
+    """§7.2: why the defender rolled that many dice: pick the reason."""
+    seed = walk.seed.value
+    roll = first_roll(seed)
+    tgt = 0
+    if roll is not None:
+        before, attack, _ = roll
+        tgt = before.pawns[list(_board().gateways).index(attack.target)]
+    d = battle.defend_dice_for(max(tgt, 1))
+    values = {"n": tgt, "d": d, "one": battle.defend_dice_for(1), "three": 3}
+    return Reason(
+        "cnw3-defence-why",
+        _n("defence_why", "question"),
+        "present",
+        options=[(_n("defence_why", k), k) for k in DEFENCE_REASONS],
+        explanations={k: _n("defence_why", f"why_{k}", **values) for k in DEFENCE_REASONS},
+        hint=[_n("defence_why", "hint_idea"), _n("defence_why", "hint_method")],
+    )
 
 
 def l3_step1(walk: Any) -> w.VBox:
     return stack(
-        l3_reinforcements(walk), l3_from_hubs(walk), l3_defence_dice(walk), l3_expiry(walk)
+        l5_base_predict(walk),
+        l3_reinforcements(walk),
+        l3_from_hubs(walk),
+        l3_defence_dice(walk),
+        l5_defence_why(walk),
+        l3_expiry(walk),
     )
+
+
+# ---------------------------------------------------------------- §7.2 move-in, §5 phase 4, §5
+@dataclass(frozen=True)
+class MoveInCase:
+    """A conquest in a seeded random game, as gamelib waits for its move-in (§7.2)."""
+
+    seed: int
+    source: str
+    target: str
+    source_pawns: int  # on the source after the last roll
+    dice: int  # rolled in the last roll
+    least: int
+    most: int
+
+
+@cache
+def move_in_cases(games: int = 6) -> tuple[MoveInCase, ...]:
+    """Every move-in with a choice (least < most) in ``games`` seeded games of random bots:
+    gamelib's own bounds, read from the state it waits in (``state.move_in``)."""
+    codes = list(_board().gateways)
+    out = []
+    for seed in range(1, games + 1):
+        state = cnw.new_game(["A", "B", "C"], seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(3)]
+        for _ in range(4000):
+            if cnw.is_over(state):
+                break
+            if state.phase == st.MOVE_IN:
+                i, j, least, most, _v = state.move_in
+                roll = state.roll or state.last_roll
+                out.append(
+                    MoveInCase(
+                        seed, codes[i], codes[j], state.pawns[i], len(roll["attack"]), least, most
+                    )
+                )
+            state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+    return tuple(out)
+
+
+MOVE_IN_KINDS = ("least", "most", "choices")
+
+
+def _move_in_case(seed: int, level: int = 0) -> tuple[MoveInCase, str]:
+    """The case and what is asked: the least, the most or how many counts may move in, in turn.
+    Level -1 asks only the least with a large source (the dice decide); +1 a source so small
+    that the pawn left behind cuts the count."""
+    kind = "least" if level < 0 else MOVE_IN_KINDS[seed % len(MOVE_IN_KINDS)]
+    cases = move_in_cases()
+    if level < 0:
+        cases = tuple(c for c in cases if c.source_pawns - 1 > 3) or cases
+    elif level > 0:
+        cases = tuple(c for c in cases if c.source_pawns - 1 <= 3) or cases
+    return random.Random(f"cnw3-move-in:{seed}:{level}").choice(cases), kind
+
+
+def l5_move_in(walk: Any) -> Number:
+    """§7.2: the pawns that move into a conquered gateway, and the choice between the bounds."""
+
+    def variant(seed: int, level: int = 0) -> Variant:
+        case, kind = _move_in_case(seed, level)
+        answer = {"least": case.least, "most": case.most}.get(kind, case.most - case.least + 1)
+        values = {
+            "src": case.source_pawns,
+            "dice": case.dice,
+            "source": case.source,
+            "target": case.target,
+            "least": case.least,
+            "most": case.most,
+            "n": case.most - case.least + 1,
+        }
+        return Variant(
+            _n("move_in", counted(f"question_{kind}", case.dice), **values),
+            answer,
+            _n("move_in", counted("explain", case.dice), **values),
+            hint=[_n("move_in", "hint_idea"), _n("move_in", "hint_method", **values)],
+        )
+
+    return Number(
+        "cnw3-move-in",
+        new_question=variant,
+        hint=[_n("move_in", "hint_idea"), _n("move_in", "hint_method")],
+    )
+
+
+@dataclass(frozen=True)
+class RepositionCase:
+    """A repositioning move in a seeded random game: gamelib's count bounds (§5 phase 4)."""
+
+    seed: int
+    source: str
+    target: str
+    pawns: int  # on the source
+    most: int
+    linked: bool  # the target is a neighbour of the source (else a chain or a bridge)
+    again: bool  # whether gamelib offers another repositioning after this one
+
+
+@cache
+def reposition_cases(games: int = 6) -> tuple[RepositionCase, ...]:
+    codes = list(_board().gateways)
+    board = _board()
+    out = []
+    for seed in range(1, games + 1):
+        state = cnw.new_game(["A", "B", "C"], seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(3)]
+        for _ in range(4000):
+            if cnw.is_over(state):
+                break
+            action = bots[cnw.current_player(state)].choose(state)
+            after = cnw.apply(state, action)
+            if isinstance(action, cnw_actions.Reposition) and after.phase == st.REPOSITION_COUNT:
+                i = codes.index(action.source)
+                most = after.move_in[3]
+                done = cnw.apply(after, cnw_actions.MoveIn(most))
+                out.append(
+                    RepositionCase(
+                        seed,
+                        action.source,
+                        action.target,
+                        state.pawns[i],
+                        most,
+                        action.target in board.neighbours(action.source),
+                        done.phase == st.REPOSITION and done.current == state.current,
+                    )
+                )
+            state = after
+    return tuple(out)
+
+
+def l5_reposition(walk: Any) -> Number:
+    """§5 phase 4: the most pawns one repositioning move carries."""
+
+    def variant(seed: int, level: int = 0) -> Variant:
+        cases = reposition_cases()
+        if level < 0:
+            cases = tuple(c for c in cases if c.linked) or cases
+        elif level > 0:
+            cases = tuple(c for c in cases if not c.linked) or cases
+        case = random.Random(f"cnw3-reposition:{seed}:{level}").choice(cases)
+        values = {"source": case.source, "target": case.target, "n": case.pawns, "most": case.most}
+        way = "linked" if case.linked else "chain"
+        return Variant(
+            _n("reposition", f"question_{way}", **values),
+            case.most,
+            _n("reposition", "explain", **values),
+        )
+
+    return Number(
+        "cnw3-reposition",
+        new_question=variant,
+        hint=[_n("reposition", "hint_idea"), _n("reposition", "hint_method")],
+    )
+
+
+def l5_phases(walk: Any) -> Order:
+    """§5: the six phases of a turn, in the order gamelib plays them."""
+    from widgets.cnw.checks.review import STRIP, phase_order
+
+    order = phase_order()
+    items = [(t(f"cnw.turn.step_{STRIP[p]}"), p) for p in order]
+    random.Random("cnw3-phases").shuffle(items)
+    return Order(
+        "cnw3-phases",
+        _n("phases", "question"),
+        order,
+        options=items,
+        explanation=_n("phases", "explain"),
+        hint=[_n("phases", "hint_idea"), _n("phases", "hint_method"), _n("phases", "hint")],
+    )
+
+
+def l5_after(walk: Any) -> w.VBox:
+    """Step 2 · after a conquest and one move: the move-in (§7.2), the repositioning (§5 phase
+    4), the six phases in order (§5)."""
+    return stack(l5_move_in(walk), l5_reposition(walk), l5_phases(walk))
 
 
 def deliveries(seed: int) -> list[tuple[int, list[str]]]:
@@ -308,7 +572,7 @@ def l3_elim_cards(lab: Any) -> Number:
             on_explain=lambda: _show_attack(lab, seed),
         )
 
-    return _t.seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
+    return _seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
 
 
 def l3_elim_tris(lab: Any) -> Choice:
@@ -331,7 +595,7 @@ def l3_elim_tris(lab: Any) -> Choice:
             on_explain=lambda: _show_attack(lab, seed),
         )
 
-    return _t.seeded(
+    return _seeded(
         Choice,
         "cnw3-elim-tris",
         "elim_tris",
@@ -348,6 +612,7 @@ def l3_elimination(lab: Any) -> w.VBox:
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
 turn = l3_step1
+after = l5_after
 compare = l3_step2
 elimination = l3_elimination
 score = lesson_score
