@@ -236,7 +236,13 @@ def l3_left_out(explorer: Any) -> Number:
         "rails3-left-out",
         _t("left_out", "question", seed=seed, name=game.state.names[game.player]),
         left,
-        explanation=_t("left_out", "explain", owned=len(owned), used=len(game.trail), left=left),
+        explanation=_t(
+            "left_out",
+            "explain",
+            owned=len(owned),
+            used=len(game.trail),
+            left=counted_t("rails.checks.lesson3.left_out.left", left),
+        ),
         on_explain=lambda: setattr(explorer.seed, "value", seed),
         hint=ladder(_t, "left_out"),
     )

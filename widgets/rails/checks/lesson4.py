@@ -236,7 +236,9 @@ def l4_trigger_trains(view: Any) -> Number:
             "trigger_trains",
             "explain",
             name=start.names[start.trigger],
-            trains=start.trains[start.trigger],
+            trains=counted_t(
+                "rails.checks.lesson4.trigger_trains.trains", start.trains[start.trigger]
+            ),
             limit=rails_rules.LAST_ROUND,
         ),
         on_explain=_moment(view, "last_round"),
