@@ -15,7 +15,7 @@ import pytest
 
 import gamelib.airwar as game
 from gamelib.airwar import actions as A
-from gamelib.airwar import cards, history, rules, simulate
+from gamelib.airwar import cards, history, rules, scenario, simulate
 from tests.widgets.checkkit import by_name, widget_fixture
 from widgets.airwar.campaign import MAX_TURNS, CampaignTimeline
 from widgets.airwar.checks import lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, review
@@ -197,10 +197,41 @@ def test_lesson2_midway_reasons_each_wrong_one_fails_on_the_engine():
         assert facts["defense"] == facts["printed"]  # the interceptors add no Defense
         assert facts["destroyed"] == (facts["damage"] >= facts["defense"])  # this raid alone
     assert differ  # a raid where the two sums part, so the claim could be seen false
-    # damage does not carry over: a base raided twice is judged on each raid alone
-    assert "earlier" in dict((v, v) for _, v in c.radio.options)
+    assert midway_raided_twice() == [(9, False), (9, False)]  # 18 in all, and Midway stands
     c.radio.value = "one_raid"
     assert c.check() is True
+
+
+def midway_raided_twice() -> list[tuple[int, bool]]:
+    """(damage, destroyed) of two Axis raids on Midway (Defense 10), two turns apart, each
+    bombing for 9: "the damage of every raid adds up" would destroy it the second time."""
+    mission = ["ax-val-1", "ax-betty-1", "ax-nell"]  # Bombing 3 + 3 + 3
+    s = scenario.build(
+        hands={"axis": mission, "allies": []},
+        bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
+        carriers={"axis": ["ax-akagi"]},
+    )
+    found = []
+    for _ in range(2):
+        s = game.apply(s, A.Attack("al-midway"))
+        for card in mission:
+            s = game.apply(s, A.AddToMission(card))
+        s = game.apply(s, A.SendMission())
+        while s.raid is not None:
+            s = game.apply(s, rules.legal_actions(s)[0])
+        ev = next(e for e in s.events if e.get("type") == "damage")
+        found.append((ev["damage"], "al-midway" not in s.bases[1]))
+        for _step in range(50):  # on to the Axis' next raid: every stage passed, none attacked
+            if s.active == 0 and s.stage == "airbase" and s.step == "target":
+                break
+            legal = rules.legal_actions(s)
+            s = game.apply(
+                s,
+                next(
+                    (x for x in legal if isinstance(x, A.PassStage | A.EndMobilisation)), legal[0]
+                ),
+            )
+    return found
 
 
 def test_lesson4_winner_reasons_each_wrong_one_fails_on_the_bots_games():

@@ -227,7 +227,7 @@ def q_falls(name: str, rng: random.Random) -> Check:
 def q_convoy(name: str, rng: random.Random) -> Check:
     """§Carta Convoglio: a Convoy brought to 0 costs Industry and cards, and starts again."""
     k = cards.constants()
-    left = rng.randint(1, 6)
+    left = rng.randint(2, 6)  # a hit of at least 2 points: "2 points", never "1 points"
     hit = left + rng.randint(0, 4)
     return Number(
         name,
