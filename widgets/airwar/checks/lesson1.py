@@ -22,6 +22,7 @@ from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
 from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
+from widgets.kit.table import counted
 
 _t = CheckTexts("airwar", "lesson1")
 
@@ -171,7 +172,14 @@ def l1_first_why(view: Any) -> Reason:
             n=len(SEEDS),
             sides=", ".join(side_label(x) for x in sorted(first_sides())),
         ),
-        "hand": _t("first_why", "why_hand", seed=seed, axis=axis, allies=allies, side=first),
+        "hand": _t(
+            "first_why",
+            counted("why_hand", axis),
+            seed=seed,
+            axis=axis,
+            allies=allies,
+            side=first,
+        ),
         "industry": _t(
             "first_why",
             "why_industry",
