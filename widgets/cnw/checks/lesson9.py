@@ -22,19 +22,34 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamelib import cnw
 from gamelib.cnw import board as cnw_board
-from gamelib.cnw import simulate
+from gamelib.cnw import simulate, tables
+from gamelib.cnw.network import geo
 from gamelib.study.stats import Interval, wilson
 from widgets.cnw.strategy import VARIANTS, VICTORIES
 from widgets.common import run_with_progress
 from widgets.i18n import t
 from widgets.kit import intervals
 from widgets.kit.check import Choice, Number, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 
 L6 = "lesson6"
 _t = CheckTexts("cnw", L6)
+
+
+def ladder(name: str, /, **values: Any) -> dict[str, list[str]]:
+    """A check's ``hint=`` as a ladder (issue #25): the idea, the method (both in
+    ``cnw_checks25b.json``), then where to look (the one-sentence hint it was before)."""
+    return {
+        "hint": [
+            _t(name, "hint_idea", **values),
+            _t(name, "hint_method", **values),
+            _t(name, "hint", **values),
+        ]
+    }
 BUTTONS = {  # the lab's buttons, by the catalog key of their label
     "run": "cnw.lab.run",
     "compare_variants": "cnw.lab.compare_variants",
@@ -166,7 +181,7 @@ def _commonest_ending(
         answer=lambda: _largest(shares()),
         options=[(t(f"cnw.victory.{v}"), v) for v in VICTORIES],
         explanation=explain,
-        **_t.hint(name),
+        **ladder(name),
         **more,
     )
 
@@ -178,29 +193,65 @@ def l6_ending(lab: Any) -> LiveChoice:
     )
 
 
-def l6_opener_share(lab: Any) -> LiveNumber:
+class LivePredict(Predict):
+    """A :class:`~widgets.kit.check_kinds.Predict` over the lab's results: the prediction is made
+    before the lab shows them, so committing it presses ``button`` when the learner has not
+    (the lab's default press comes from its result cache at once)."""
+
+    def __init__(self, lab: Any, button: str, name: str, question: str, **kw: Any) -> None:
+        self.lab, self.button = lab, button
+        super().__init__(name, question, **kw)
+
+    def ready(self) -> bool:
+        if self.button not in self.lab.shown:
+            self.lab.press(self.button)
+        return self.button in self.lab.shown
+
+    def value(self) -> Any:
+        said = super().value()
+        return said if said is None or self.ready() else None
+
+    def unreadable(self) -> str:
+        if not self.ready():  # a refused setting: the lab's notice says why
+            return t(f"cnw.checks.{L6}.press_first", button=t(BUTTONS[self.button]))
+        return super().unreadable()
+
+    def show_me(self) -> None:
+        self.ready()
+        super().show_me()
+
+
+def l6_opener_share(lab: Any) -> LivePredict:
+    """The opener's share of the wins, predicted before the seat chart and the summary line
+    show it (§4 step 4): not far above a fair share, and not exactly on it either."""
+
     def explain(share: float) -> str:
         games = games_run(lab)
         players = games[0].players
+        ci = opener_interval(games)
         return _t(
-            "opener_share",
+            "predict_opener",
             "explain",
             share=_pct(share),
-            decided=opener_interval(games).n,
+            decided=ci.n,
             fair=_pct(100 / players),
+            low=_pct(100 * ci.low),
+            high=_pct(100 * ci.high),
         )
 
-    return LiveNumber(
+    players = lab.values()["players"] if lab.values() else 3
+    return LivePredict(
         lab,
         "run",
         "cnw6-opener-share",
-        _t("opener_share", "question"),
+        _t("predict_opener", "question", fair=_pct(100 / players), players=players),
         answer=lambda: 100 * simulate.first_player_advantage(games_run(lab)),
-        tolerance=0.5,
+        reveals=[find_tagged(lab, "cnw-fig-seat"), lab.summary],
+        inside=lab,
+        tolerance=5,
         unit="%",
         digits=1,
         explanation=explain,
-        **_t.hint("opener_share"),
     )
 
 
@@ -225,7 +276,7 @@ def l6_margin(lab: Any) -> LiveNumber:
         tolerance=0.5,
         digits=1,
         explanation=explain,
-        **_t.hint("margin"),
+        **ladder("margin"),
     )
 
 
@@ -256,7 +307,7 @@ def l6_advantage(lab: Any) -> LiveChoice:
         answer=lambda: opener_verdict(games_run(lab)),
         options=[(_t("advantage", k), k) for k in ("more", "unsure", "less")],
         explanation=explain,
-        **_t.hint("advantage"),
+        **ladder("advantage"),
     )
 
 
@@ -292,7 +343,7 @@ def l6_same_games(lab: Any) -> Number:
         lambda: seed_overlap(lab)[0],
         explanation=explain,
         on_explain=lambda: _run_seed(lab, 1),
-        **_t.hint("same_games"),
+        **ladder("same_games"),
     )
 
 
@@ -324,8 +375,8 @@ def _default_interval(lab: Any) -> Interval:
 def l6_step1(lab: Any) -> w.VBox:
     """Step 1 · how games end and the opener's share, its interval, and what a seed repeats."""
     return stack(
-        l6_ending(lab),
         l6_opener_share(lab),
+        l6_ending(lab),
         l6_margin(lab),
         l6_advantage(lab),
         l6_same_games(lab),
@@ -352,12 +403,32 @@ def l6_sla_variant(lab: Any) -> LiveChoice:
         options=[(_variant(k), k) for k in VARIANTS],
         explanation=explain,
         on_explain=_showing(lab, "compare_variants"),
-        **_t.hint("sla_variant"),
+        **ladder("sla_variant"),
     )
 
 
-def l6_sla_why(lab: Any) -> Reflect:
-    def model(s: dict[str, float] | None) -> str:
+SLA_REASONS = ("domination", "target", "deadlines", "objective_sla")  # in the page's order
+
+
+def fiera_shipments() -> tuple[int, int, bool]:
+    """(cards in FIERA's shipment deck, cards in the base game's, every FIERA card one of the
+    base deck's): what gamelib deals in each (``geo(...).shipments``)."""
+    base, fiera = geo().shipments, geo(fiera=True).shipments
+    return len(fiera), len(base), set(fiera) <= set(base)
+
+
+def l6_sla_why(lab: Any) -> Reason:
+    """Why FIERA ends by SLA far more often: a target of 6, not 12, and no Network Objective to
+    win first (§12.1). Each wrong reason is asked of gamelib."""
+
+    def shares() -> dict[str, float] | None:
+        if "compare_variants" not in lab.shown:
+            return None
+        rows = sweep(lab, "compare_variants")
+        return {k: victory_shares(g)["sla"] for k, g in rows.items()}
+
+    def model(_a: Any) -> str:
+        s = shares()
         if s is None:
             return _t("sla_why", "model_unmeasured")
         return _t(
@@ -368,13 +439,37 @@ def l6_sla_why(lab: Any) -> Reflect:
             realismo=_pct(s["realismo_alto"]),
         )
 
-    def shares() -> dict[str, float] | None:
-        if "compare_variants" not in lab.shown:
-            return None
-        rows = sweep(lab, "compare_variants")
-        return {k: victory_shares(g)["sla"] for k, g in rows.items()}
-
-    return Reflect("cnw6-sla-why", _t("sla_why", "question"), model, answer=shares)
+    fiera_deck, base_deck, subset = fiera_shipments()
+    game = cnw.new_game(3, seed=0, fiera=True)
+    in_play = sum(geo(fiera=True).in_play)
+    explanations = {
+        "target": model,
+        "domination": _t("sla_why", "why_domination", n=in_play),
+        "deadlines": _t(
+            "sla_why",
+            "why_deadlines" if subset else "why_deadlines_other",
+            n=fiera_deck,
+            total=base_deck,
+        ),
+        "objective_sla": _t(
+            "sla_why",
+            "why_objective_sla",
+            none=sum(o < 0 for o in game.objectives),
+            players=game.players,
+        ),
+    }
+    target = tables.variants()["fiera"]["sla_to_win"]
+    return Reason(
+        "cnw6-sla-why",
+        _t("sla_why", "question_reason"),
+        "target",
+        options=[
+            (_t("sla_why", r, target=target, base=tables.setup()["sla_to_win"]), r)
+            for r in SLA_REASONS
+        ],
+        explanations=explanations,
+        hint=[_t("sla_why", "hint_idea"), _t("sla_why", "hint_method")],
+    )
 
 
 def l6_team_ending(lab: Any) -> LiveChoice:
@@ -419,7 +514,7 @@ def l6_closest(lab: Any) -> LiveChoice:
         options=[(_variant(k), k) for k in VARIANTS[1:]],
         explanation=explain,
         on_explain=_showing(lab, "compare_variants"),
-        **_t.hint("closest"),
+        **ladder("closest"),
     )
 
 
@@ -489,7 +584,7 @@ def l6_longer(lab: Any) -> LiveChoice:
         options=[(_t("longer", k), k) for k in ("longer", "same", "shorter")],
         explanation=explain,
         on_explain=_showing(lab, "compare_players"),
-        **_t.hint("longer"),
+        **ladder("longer"),
     )
 
 
@@ -525,7 +620,7 @@ def l6_edge(lab: Any) -> LiveChoice:
         options=[(t("cnw.lab.n_players", n=n), n) for n in SWEEP_PLAYERS],
         explanation=explain,
         on_explain=_showing(lab, "compare_players"),
-        **_t.hint("edge"),
+        **ladder("edge"),
     )
 
 
@@ -571,7 +666,7 @@ def l6_leaves(more: Any) -> Choice:
         leaves_fair,
         options=[*sizes, (_t("leaves", "never"), 0)],
         explanation=explain,
-        **_t.hint("leaves"),
+        **ladder("leaves"),
     )
 
 
@@ -598,7 +693,7 @@ def l6_least_edge(more: Any) -> Number:
             fair=_pct(100 * fair_share()),
             edge=number(x, 1),
         ),
-        **_t.hint("least_edge"),
+        **ladder("least_edge"),
     )
 
 
