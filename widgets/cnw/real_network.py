@@ -276,7 +276,14 @@ class RealNetworkLab:
 
     # ------------------------------------------------------------------ panels
     def panel(self, name: str) -> w.Widget:
-        """One step's widget."""
+        """One step's widget, built once: a cell run again shows the same one, and a check finds
+        in it the element its prediction veils."""
+        panels = self.__dict__.setdefault("_panels", {})
+        if name not in panels:
+            panels[name] = self._panel(name)
+        return panels[name]
+
+    def _panel(self, name: str) -> w.Widget:
         if name == "terms":
             return tagged(
                 w.VBox(

@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 import ipywidgets as w
+import networkx as nx
 
 from gamelib.cnw import board as cnw_board
 from gamelib.cnw import cards as cnw_cards
@@ -19,10 +20,23 @@ from widgets.cnw.checks.common import _gateway_options
 from widgets.cnw.words import gateway
 from widgets.i18n import t
 from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 
 _t = CheckTexts("cnw", "lesson7")
+
+
+def ladder(name: str, /, **values: Any) -> dict[str, list[str]]:
+    """A check's ``hint=`` as a ladder (issue #25): the idea, the method (both in
+    ``cnw_checks25b.json``), then where to look (the one-sentence hint it was before)."""
+    return {
+        "hint": [
+            _t(name, "hint_idea", **values),
+            _t(name, "hint_method", **values),
+            _t(name, "hint", **values),
+        ]
+    }
 AOG = "aerospace_aog"  # the deck's sector named for Aircraft On Ground
 
 
@@ -48,7 +62,7 @@ def l7_aog_tight(lab: Any) -> Number:
             modifier=deck.modifiers[AOG],
         ),
         on_explain=show,
-        **_t.hint("aog_tight"),
+        **ladder("aog_tight"),
     )
 
 
@@ -60,7 +74,7 @@ def l7_nfo(lab: Any) -> Choice:
         "next_flight_out",
         options=[(t(f"cnw.cards.symbol.{s}"), s) for s in symbols],
         explanation=_t("nfo", "explain"),
-        **_t.hint("nfo"),
+        **ladder("nfo"),
     )
 
 
@@ -97,30 +111,84 @@ def l7_spof(lab: Any) -> Choice:
             codes=", ".join(hs.articulation_points),
         ),
         on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("spof"),
+        **ladder("spof"),
     )
 
 
-def l7_hub_hops(lab: Any) -> Number:
-    hs, p2p = resilience.measures("hub_and_spoke"), resilience.measures("point_to_point")
+def hop_counts(name: str = "hub_and_spoke") -> dict[int, int]:
+    """How many pairs of gateways are 1, 2, 3 ... hops apart in the network ``name``."""
+    counts: dict[int, int] = {}
+    for a, dist in nx.all_pairs_shortest_path_length(resilience.network(name)):
+        for b, d in dist.items():
+            if a < b:
+                counts[d] = counts.get(d, 0) + 1
+    return dict(sorted(counts.items()))
 
-    return Number(
+
+def l7_hub_hops(lab: Any) -> Predict:
+    """The mean distance in hub-and-spoke, predicted before the table and the hops chart show
+    it: not 3 (spoke, hub, hub, spoke) for every pair, since a hub is 1 hop from every hub."""
+    hs, p2p = resilience.measures("hub_and_spoke"), resilience.measures("point_to_point")
+    panel = lab.panel("designs")
+    counts = hop_counts()
+    return Predict(
         "cnw7-hub-hops",
-        _t("hub_hops", "question"),
+        _t("hub_hops", "predict_question"),
         hs.mean_hops,
-        tolerance=0.05,
+        reveals=[lab.designs_table, find_tagged(panel, "cnw-fig-real-hops")],
+        inside=panel,
+        tolerance=0.2,
         digits=2,
         explanation=_t(
             "hub_hops",
-            "explain",
+            "predict_explain",
             hub=number(hs.mean_hops, 2),
             board=number(p2p.mean_hops, 2),
             longest=hs.max_hops,
-            links=hs.links,
-            board_links=p2p.links,
+            pairs=sum(counts.values()),
+            three=counts.get(3, 0),
+            fewer=sum(n for d, n in counts.items() if d < 3),
         ),
         on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("hub_hops"),
+    )
+
+
+SPOF_REASONS = ("gateways", "one_link", "hubs", "bridges")  # the options, in the page's order
+
+
+def l7_spof_why(lab: Any) -> Reason:
+    """Why hub-and-spoke has single points of failure and the printed board none: a spoke
+    hangs on one link."""
+    hs, p2p = resilience.measures("hub_and_spoke"), resilience.measures("point_to_point")
+    graph, board = resilience.hub_and_spoke(), cnw_board.load()
+    hub_set = set(board.hubs)
+    spokes = [g for g in graph.nodes if g not in hub_set]
+    one_link = sum(1 for g in spokes if graph.degree(g) == 1)
+    fewest = min(len(board.neighbours(g)) for g in board.gateways)
+    explanations = {
+        "one_link": _t(
+            "spof_why",
+            "model",
+            spokes=len(spokes),
+            one=one_link,
+            n=len(hs.articulation_points),
+            fewest=fewest,
+        ),
+        "gateways": _t(
+            "spof_why", "why_gateways", hub=graph.number_of_nodes(), board=len(board.gateways)
+        ),
+        "hubs": _t("spof_why", "why_hubs", n=len(board.hubs)),
+        "bridges": _t(
+            "spof_why", "why_bridges", links=p2p.links, spof=len(p2p.articulation_points)
+        ),
+    }
+    return Reason(
+        "cnw7-spof-why",
+        _t("spof_why", "question"),
+        "one_link",
+        options=[(_t("spof_why", r), r) for r in SPOF_REASONS],
+        explanations=explanations,
+        hint=[_t("spof_why", "hint_idea"), _t("spof_why", "hint_method")],
     )
 
 
@@ -139,12 +207,12 @@ def l7_most_spokes(lab: Any) -> Pick:
             "most_spokes", "explain", hubs=", ".join(gateway(h) for h in sorted(best)), n=most
         ),
         on_explain=partial(_show_hub_and_spoke, lab),
-        **_t.hint("most_spokes"),
+        **ladder("most_spokes"),
     )
 
 
 def designs(lab: Any) -> w.VBox:
-    return stack(l7_spof(lab), l7_hub_hops(lab), l7_most_spokes(lab))
+    return stack(l7_hub_hops(lab), l7_spof(lab), l7_spof_why(lab), l7_most_spokes(lab))
 
 
 def _lose(lab: Any, *codes: str) -> None:
@@ -169,7 +237,7 @@ def l7_cut_points(lab: Any) -> Number:
             nodes=hit.node_connectivity,
         ),
         on_explain=lambda: _lose(lab),
-        **_t.hint("cut_points"),
+        **ladder("cut_points"),
     )
 
 
@@ -190,7 +258,7 @@ def l7_worst_loss(lab: Any) -> Pick:
             total=len(hit.shipments),
         ),
         on_explain=lambda: _lose(lab, worst),
-        **_t.hint("worst_loss"),
+        **ladder("worst_loss"),
     ).follow(lab.lost)
 
 
@@ -210,7 +278,7 @@ def l7_min_cut(lab: Any) -> Number:
             shipments=sum(1 for _, _, after in hit.shipments if after is None),
         ),
         on_explain=lambda: _lose(lab, *cut),
-        **_t.hint("min_cut"),
+        **ladder("min_cut"),
     )
 
 
