@@ -326,7 +326,7 @@ def all_checks() -> list[Check]:
 
 def test_every_check_hints_when_wrong_and_explains_when_right():
     found = all_checks()
-    assert len(found) == 26  # 11 in lesson 1, 7 in lesson 2, 8 in lesson 3 (issue #25)
+    assert len(found) == 27  # 11 in lesson 1, 7 in lesson 2, 9 in lesson 3 (issue #25)
     for check in found:
         if isinstance(check, Predicts):  # one try, no hint: tests/widgets/test_logiquo_checks25.py
             continue

@@ -67,7 +67,6 @@ def lesson_checks(lang: str = "en") -> dict[int, list]:
             3: [
                 lesson3.table(LogiquoTable()),
                 lesson3.effects(CardBrowser()),
-                lesson3.draw(CardBrowser()),
                 lesson3.winner(view),
                 lesson3.ending(EndingView(seed=1, ending="deck_out")),
             ],

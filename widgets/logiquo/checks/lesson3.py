@@ -187,8 +187,9 @@ def l3_longer(table: Any) -> Choice:
 
 
 def l3_step1(table: Any) -> w.VBox:
-    """The table: which bots give, and does a cooperative table last longer?"""
-    return stack(l3_givers(table), l3_longer(table))
+    """The table: which bots give, does a cooperative table last longer, what a Pentaqo gives
+    (the window the step teaches)?"""
+    return stack(l3_givers(table), l3_longer(table), l3_pentaqo(None))
 
 
 def _player_options(state: Any) -> list[tuple[str, int]]:
@@ -526,7 +527,7 @@ def l3_pentaqo(browser: Any) -> Number:
         _t("pentaqo", "question", k=before),
         after,
         explanation=_t("pentaqo", "explain", k=before, after=after, naive=before + 2),
-        on_explain=lambda: _show_card(browser, pentaqo.id),
+        on_explain=(lambda: _show_card(browser, pentaqo.id)) if browser is not None else None,
         hint=ladder(_t, "pentaqo", k=before),
     )
 
@@ -611,16 +612,10 @@ def l3_old_threat(browser: Any) -> Choice:
     )
 
 
-def l3_effects(browser: Any) -> w.VBox:
-    """Step 2 (§Struttura.4, §Carte speciali di Controllo): what an unstopped threat takes from
-    the table, what a Pentaqo gives."""
-    return stack(l3_struck(browser), l3_pentaqo(browser))
-
-
-def l3_draw(browser: Any) -> w.VBox:
-    """Step 3 (§Struttura.5–6, §Scarto): who draws back after a gift, where the old threat
-    goes."""
-    return stack(l3_restore_why(browser), l3_old_threat(browser))
+def l3_after(browser: Any) -> w.VBox:
+    """Step 2, after the reaction (§Struttura.4–6, §Scarto): what an unstopped threat takes
+    from the table, who draws back after a gift, where the old threat goes."""
+    return stack(l3_struck(browser), l3_restore_why(browser), l3_old_threat(browser))
 
 
 # ---------------------------------------------------------------------- predict the ending
@@ -662,8 +657,7 @@ def l3_predict_end(view: Any) -> PredictChoice:
 
 # the steps of the lesson, as the notebook calls them
 table = l3_step1
-effects = l3_effects
-draw = l3_draw
+effects = l3_after
 winner = l3_step2
 ending = l3_step3
 score = lesson_score
