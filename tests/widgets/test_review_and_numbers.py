@@ -53,6 +53,8 @@ def test_a_review_keeps_its_own_score_and_stays_out_of_the_lessons():
     assert total.counts() == (1, 1, 1)
     assert all("check-review" in c._dom_classes for c in review.checks)
     assert review.children[-1] is review.score
+    assert "check-score" not in review.score._dom_classes  # the lesson's line keeps that class
+    assert "kit-review-score" in review.score._dom_classes
 
 
 def test_a_review_needs_questions_and_an_earlier_lesson():
