@@ -189,7 +189,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/01_board_and_dice.ipynb",
         (
-            # one roll (§7.2): fewer defenders change the single-roll chart
+            # one roll (§7.2): the chart stays veiled until the prediction (cnw1-roll-predict)
+            Type(".check-cnw1-roll-predict .check-number", "7.2"),
+            Click(
+                ".check-cnw1-roll-predict .check-submit",
+                shows=(".check-cnw1-roll-predict .check-feedback", "the exact value is 13.8%"),
+            ),
+            # fewer defenders change the single-roll chart
             Slide(".cnw-defenders", "ArrowLeft", 2, charts=(fig("cnw-roll"),)),
             Shot("cnw__01_after_slider"),
             Choose(".cnw-gateway-select", "WAW"),
@@ -202,7 +208,7 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".check-cnw1-two-links .check-submit", shows=(CHECK_SAID, "Not yet")),
             Click(".check-cnw1-two-links .check-show", charts=(fig("cnw-map"),)),
             Shows(CHECK_SAID, "The answer"),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score", "2 of"),
             Shot("element__cnw_check", ".check-cnw1-two-links"),
         ),
         opens=(Land(".cnw-board-map", ".geo .layer.bg path, .geo path.land, .geo .land"),),
@@ -230,8 +236,10 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/04_setup.ipynb",
         (
-            # the placement round (§4 step 5): another plan repaints the map and the tables
+            # the placement round (§4 step 5): the plans' table is veiled until the prediction
+            # (cnw3-best-plan); "show me" reveals it; another plan repaints the map and the tables
             Shows(".cnw-place-deal", "pawns left to place"),
+            Click(".check-cnw3-best-plan .check-show", shows=(".cnw-place-plans-table", "Spread")),
             Click(".cnw-place-plan", nth=3, charts=(fig("cnw-placement"),)),
             Shows(".cnw-place-plans-table", "One stack"),
             Shot("element__cnw_placement", ".cnw-placement"),
@@ -240,6 +248,12 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/05_a_turn_step_by_step.ipynb",
         (
+            # the step's text and log are veiled until the prediction (cnw3-base-predict)
+            Type(".check-cnw3-base-predict .check-number", "14"),
+            Click(
+                ".check-cnw3-base-predict .check-submit",
+                shows=(".check-cnw3-base-predict .check-feedback", "the exact value is"),
+            ),
             Repeat(3, (Click(".cnw-turn-next", grows=".cnw-turn-log li"),), (fig("cnw-turn"),)),
             Shows(".cnw-turn-explain", "Last step"),
             Shot("cnw__05_after_steps"),

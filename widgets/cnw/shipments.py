@@ -69,6 +69,7 @@ class ShipmentLab:
     """Panels for lesson 3: ``panel("classes" | "corridor" | "bridges" | "deck")``."""
 
     def __init__(self, shipment: int = 0) -> None:
+        self.panels: dict[str, w.Widget] = {}  # the panels built, by name
         self.board = cnw_board.load()
         self.deck = cnw_shipments.load()
         self.map = BoardMap(
@@ -244,6 +245,12 @@ class ShipmentLab:
         return html
 
     def panel(self, name: str) -> w.Widget:
+        """One step's panel, kept in ``panels`` (the last built of each name: what a lesson's
+        prediction veils a chart in)."""
+        self.panels[name] = self._panel(name)
+        return self.panels[name]
+
+    def _panel(self, name: str) -> w.Widget:
         if name == "classes":
             return card([self.classes_table()], t("cnw.ships.classes_title"))
         if name == "corridor":

@@ -31,10 +31,13 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import percent
+from widgets.kit.table import counted
 
 _t = CheckTexts("cnw", "lesson1")
+_n = CheckTexts("cnw", "lesson1n")  # issue #25's new texts (cnw_checks25a.json)
 
 
 def _ladder(name: str) -> list[str]:
@@ -185,7 +188,7 @@ def l1_waw_svo(board_map: Any) -> Choice:
         "cnw1-waw-svo",
         _t("waw_svo", "question"),
         higher,
-        options=[(c, c) for c in ends],
+        options=[*((c, c) for c in ends), (_n("waw_svo", "same"), "same")],
         explanation=_t(
             "waw_svo",
             "explain",
@@ -220,23 +223,47 @@ def l1_bridge_attack() -> w.VBox:
     return stack(l1_attack_dice())
 
 
-def _all_fall(seed: int) -> tuple[int, int]:
-    """The battle of a "defender loses every die" question: 3 against 3, then seeded others."""
+ALL_FALL_KINDS = ("defender", "attacker", "split")  # who loses what in the asked roll
+
+
+def _all_fall(seed: int, level: int = 0) -> tuple[int, int, str]:
+    """(attack dice, defence dice, what is asked) of a one-roll question: the defender losing
+    every die compared, the attacker losing every one, or one pawn each, in turn (2 against 2
+    first; 3 against 3 is the step's prediction). Level -1 asks about one die against one or
+    two (one comparison), +1 about three dice on both sides or a split."""
     if seed == 0:
-        return 3, 3
-    rng = random.Random(f"cnw1-all-fall:{seed}")
-    return rng.randint(1, 3), rng.randint(1, 3)
+        return 2, 2, "defender"
+    rng = random.Random(f"cnw1-all-fall:{seed}:{level}")
+    kind = ALL_FALL_KINDS[seed % len(ALL_FALL_KINDS)]
+    if level < 0:
+        a, d = (1, rng.randint(1, 3)) if rng.random() < 0.5 else (rng.randint(1, 3), 1)
+        return a, d, "defender" if kind == "split" else kind
+    if level > 0:
+        return 3, rng.choice((2, 3)), kind
+    a, d = rng.randint(1, 3), rng.randint(1, 3)
+    if kind == "split" and min(a, d) < 2:
+        a, d = max(a, 2), max(d, 2)
+    return a, d, kind
+
+
+def all_fall_outcome(a: int, d: int, kind: str) -> tuple[int, int]:
+    """(attacker losses, defender losses) the question of ``kind`` asks about."""
+    k = min(a, d)
+    return {"defender": (0, k), "attacker": (k, 0)}.get(kind, (1, k - 1))
 
 
 def l1_all_fall(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        a, d = _all_fall(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        a, d, kind = _all_fall(seed, level)
         k = min(a, d)
-        p = cnw_battle.roll_distribution(a, d)[(0, k)]
+        outcome = all_fall_outcome(a, d, kind)
+        p = cnw_battle.roll_distribution(a, d).get(outcome, 0)
+        values = {"a": a, "d": d, "k": k, "rest": k - 1, "p": percent(p), "n": 6 ** (a + d)}
+        dice = "question_one" if a == 1 or d == 1 else "question"
         return Variant(
-            _t("all_fall", "question", a=a, d=d, k=k),
+            _n("all_fall", f"{dice}_{kind}", **values),
             100 * float(p),
-            _t("all_fall", "explain", a=a, d=d, k=k, p=percent(p), n=6 ** (a + d)),
+            _n("all_fall", counted(f"explain_{kind}", k), **values),
             on_explain=lambda: _set_lab(lab, a, d),
         )
 
@@ -247,6 +274,37 @@ def l1_all_fall(lab: Any) -> Number:
         digits=1,
         new_question=variant,
         hint=_ladder("all_fall"),
+    )
+
+
+PREDICTED_ROLL = (3, 3)  # the step's prediction: 3 attack dice against 3 defence dice
+
+
+def l1_roll_predict(lab: Any) -> Predict:
+    """The defender losing all three pawns in one roll, predicted before the chart shows it:
+    not (15/36)³, because the dice are compared sorted, highest against highest."""
+    a, d = PREDICTED_ROLL
+    p = cnw_battle.roll_distribution(a, d)[(0, d)]
+    one = cnw_battle.roll_distribution(1, 1)[(0, 1)]
+    return Predict(
+        "cnw1-roll-predict",
+        _n("roll_predict", "question", a=a, d=d, one=percent(one)),
+        100 * float(p),
+        reveals=find_tagged(lab, "cnw-fig-roll"),
+        tolerance=3,
+        unit="%",
+        digits=1,
+        explanation=_n(
+            "roll_predict",
+            "explain",
+            a=a,
+            d=d,
+            p=percent(p),
+            one=percent(one),
+            cubed=percent(one**3),
+            n=6 ** (a + d),
+        ),
+        on_explain=lambda: _set_lab(lab, a, d),
     )
 
 
@@ -266,17 +324,38 @@ def l1_classic_likely(lab: Any) -> Choice:
     )
 
 
-def l1_ties(lab: Any) -> Reflect:
-    def heavy(rule: int) -> str:
-        dist = cnw_battle.roll_distribution(3, cnw_battle.defend_dice_for(3, rule))
-        return percent(sum(p for (la, _ld), p in dist.items() if la >= 2))
+TIES_REASONS = ("bigger", "classic", "third", "fewer")  # the options, in the page's order
 
-    return _t.reflect("cnw1-ties", "ties", p3=heavy(3), p2=heavy(2))
+
+def heavy_loss(rule: int) -> str:
+    """The chance that 3 attack dice lose 2 pawns or more in one roll against a full defence
+    under ``rule`` (3: CNW, 2: classic Risk)."""
+    dist = cnw_battle.roll_distribution(3, cnw_battle.defend_dice_for(3, rule))
+    return percent(sum(p for (la, _ld), p in dist.items() if la >= 2))
+
+
+def l1_ties(lab: Any) -> Reason:
+    """Why ties matter more against 3 defence dice: pick the reason (a Reflect until #25)."""
+    values = {
+        "p3": heavy_loss(3),
+        "p2": heavy_loss(2),
+        "faces": cnw_battle.RULES.die_faces,
+        "dice": cnw_battle.attack_dice_for(3),
+    }
+    return Reason(
+        "cnw1-ties-why",
+        _n("ties_why", "question"),
+        "third",
+        options=[(_n("ties_why", k), k) for k in TIES_REASONS],
+        explanations={k: _n("ties_why", f"why_{k}", **values) for k in TIES_REASONS},
+        hint=[_n("ties_why", "hint_idea"), _n("ties_why", "hint_method")],
+    )
 
 
 def l1_step3(lab: Any) -> w.VBox:
-    """Step 4 · one roll: the defender losing every die, the classic rule's likeliest outcome."""
-    return stack(l1_all_fall(lab), l1_classic_likely(lab), l1_ties(lab))
+    """Step 4 · one roll: 3 against 3 predicted, one roll's outcome, the classic rule's likeliest
+    outcome, why ties weigh more against three dice."""
+    return stack(l1_roll_predict(lab), l1_all_fall(lab), l1_classic_likely(lab), l1_ties(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.

@@ -14,7 +14,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamelib import cnw
+from gamelib.cnw import actions as cnw_actions
 from gamelib.cnw import battle as cnw_battle
+from gamelib.cnw import state as st
+from gamelib.cnw.bots import RandomBot
 from widgets.cnw.checks.common import (
     CONFIDENCE,
     _set_lab,
@@ -28,11 +32,13 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_montecarlo import mc_narrower, mc_outside
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
 _t = CheckTexts("cnw", "lesson1")
+_n = CheckTexts("cnw", "lesson2n")  # issue #25's new texts (cnw_checks25a.json)
 
 
 def _ladder(name: str) -> list[str]:
@@ -40,24 +46,97 @@ def _ladder(name: str) -> list[str]:
     return [_t(name, "hint_idea"), _t(name, "hint_method"), _t(name, "hint")]
 
 
-def l1_one_on_one(lab: Any) -> Number:
+def l1_one_on_one(lab: Any) -> Predict:
+    """One pawn against one, predicted before the roll chart and the summary show it: not 50%,
+    because the 6 ties of the 36 pairs go to the defender."""
     p = cnw_battle.conquest_probability(1, 1)
-    return Number(
+    ties = sum(1 for x in range(1, 7) for y in range(1, 7) if x == y)
+    wins = sum(1 for x in range(1, 7) for y in range(1, 7) if x > y)
+    return Predict(
         "cnw1-one-on-one",
-        _t("one_on_one", "question"),
+        _n("one_on_one", "question"),
         100 * p,
-        tolerance=0.5,
+        reveals=[find_tagged(lab, "cnw-fig-roll"), lab.summary],
+        tolerance=5,
         unit="%",
         digits=1,
-        explanation=_t("one_on_one", "explain", p=percent(p)),
+        explanation=_n("one_on_one", "explain", p=percent(p), wins=wins, ties=ties),
         on_explain=lambda: _set_lab(lab, 1, 1),
-        **_t.hint("one_on_one"),
     )
 
 
+STOP_ANSWERS = ("must_go", "may_stop", "must_stop")  # the options, in the page's order
+
+
+@cache
+def stop_case() -> tuple[Any, Any]:
+    """(the attack, the state after its roll) of the first roll in seeded random games that left
+    the defender standing and the attacker able to roll again: what §8.2 is asked about."""
+    for seed in range(1, 40):
+        state = cnw.new_game(["A", "B", "C"], seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(3)]
+        for _ in range(3000):
+            if cnw.is_over(state):
+                break
+            action = bots[cnw.current_player(state)].choose(state)
+            after = cnw.apply(state, action)
+            if (
+                isinstance(action, cnw_actions.Attack)
+                and after.phase == st.OPERATIONS
+                and after.current == state.current
+                and any(_same(x, action) for x in cnw.legal_actions(after))
+            ):
+                return action, after
+            state = after
+    raise LookupError("no roll that leaves both sides standing")
+
+
+def _same(x: Any, attack: Any) -> bool:
+    return isinstance(x, cnw_actions.Attack) and (x.source, x.target) == (
+        attack.source,
+        attack.target,
+    )
+
+
+def stop_answer() -> str:
+    """What gamelib lets the attacker do after that roll: stop (end Operations) or roll again."""
+    attack, after = stop_case()
+    legal = cnw.legal_actions(after)
+    again = any(_same(x, attack) for x in legal)
+    stop = any(isinstance(x, cnw_actions.EndPhase) for x in legal)
+    return "may_stop" if again and stop else ("must_go" if again else "must_stop")
+
+
+def l1_stop(lab: Any) -> Choice:
+    """§8.2: no attack has to be pressed on (nessun attacco a catena obbligatorio)."""
+    attack, after = stop_case()
+    codes = list(_gateway_codes())
+    values = {
+        "source": attack.source,
+        "target": attack.target,
+        "src": after.pawns[codes.index(attack.source)],
+        "tgt": after.pawns[codes.index(attack.target)],
+    }
+    return Choice(
+        "cnw1-stop",
+        _n("stop", "question", **values),
+        stop_answer,
+        options=[(_n("stop", k, **values), k) for k in STOP_ANSWERS],
+        explanation=_n("stop", "explain", **values),
+        hint=[_n("stop", "hint_idea"), _n("stop", "hint_method")],
+    )
+
+
+def _gateway_codes() -> list[str]:
+    from widgets.cnw.checks.common import _board
+
+    return list(_board().gateways)
+
+
 def l1_bridge_battle(lab: Any) -> w.VBox:
-    """The bridge from one roll to a battle: 1 against 1 is one roll, more is a chain of them."""
-    return stack(l1_one_on_one(lab))
+    """The bridge from one roll to a battle: 1 against 1 predicted (one roll), then §8.2: after a
+    roll the attacker may stop or roll again."""
+    return stack(l1_one_on_one(lab), l1_stop(lab))
 
 
 def _even(defenders: int, rule: int = 3, hub: bool = False) -> int:
@@ -102,10 +181,40 @@ def l1_more_or_fewer(lab: Any) -> Choice:
     )
 
 
+EVEN_REASONS = ("behind", "ties", "bigger", "hub")  # the options, in the page's order
+
+
+def even_claims() -> dict[str, Any]:
+    """The numbers each reason of ``cnw1-even-why`` is refuted with, from gamelib: the classic
+    rule's 50% line (a pawn stays behind there too), the attack dice of many pawns, the faces."""
+    d = EVEN_DEFENDERS
+    return {
+        "d": d,
+        "cnw": _even(d),
+        "classic": _even(d, 2),
+        "dice": cnw_battle.attack_dice_for(d),
+        "faces": cnw_battle.RULES.die_faces,
+    }
+
+
+def l1_even_why(lab: Any) -> Reason:
+    """Why the attacker needs more pawns than the defender for even odds: pick the reason."""
+    values = even_claims()
+    return Reason(
+        "cnw1-even-why",
+        _n("even_why", "question", **values),
+        "ties",
+        options=[(_n("even_why", k), k) for k in EVEN_REASONS],
+        explanations={k: _n("even_why", f"why_{k}", **values) for k in EVEN_REASONS},
+        hint=[_n("even_why", "hint_idea"), _n("even_why", "hint_method")],
+    )
+
+
 def l1_step4(lab: Any) -> w.VBox:
-    """Step 6 · the whole battle: the 50% line under CNW and classic Risk."""
+    """Step 6 · the whole battle: the 50% line under CNW and classic Risk, and why."""
     return stack(
         l1_more_or_fewer(lab),
+        l1_even_why(lab),
         _even_check(lab, "even_cnw", 3, False),
         _even_check(lab, "even_classic", 2, False),
     )
@@ -152,15 +261,19 @@ def l1_step5(lab: Any) -> w.VBox:
     )
 
 
-def _obc_battle(seed: int) -> tuple[int, int, bool]:
+def _obc_battle(seed: int, level: int = 0) -> tuple[int, int, bool]:
     """Attack dice, defence dice, hub of an OBC question: 3 against 3 at a hub, then seeded.
     Never 1 against 1: there a re-roll is one more die for either side, worth exactly as much
     to each (docs/rules/cnw.md), so neither answer would be right; such a draw is drawn again."""
     if seed == 0:
         return 3, 3, True
-    rng = random.Random(f"cnw1-obc:{seed}")
+    rng = random.Random(f"cnw1-obc:{seed}" if level == 0 else f"cnw1-obc:{seed}:{level}")
     while True:
         a, d, hub = rng.randint(1, 3), rng.randint(1, 3), rng.random() < 0.5
+        if level < 0:  # a smaller roll: one side rolls one die, no hub
+            a, d, hub = (1, rng.randint(2, 3), False) if rng.random() < 0.5 else (a, 1, False)
+        elif level > 0:  # a larger one: three dice against two or three
+            a, d = 3, rng.randint(2, 3)
         if (a, d) != (1, 1):
             return a, d, hub
 
@@ -180,8 +293,8 @@ def obc_gains(a: int, d: int, hub: bool) -> tuple[float, float]:
 
 
 def l1_obc_side(lab: Any) -> Choice:
-    def variant(seed: int) -> Variant:
-        a, d, hub = _obc_battle(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        a, d, hub = _obc_battle(seed, level)
         # the exact laws of a re-rolled roll take ~0.6 s the first time in a kernel: computed at
         # the first press of "check" or "show me", not while the page opens
         gains = cache(lambda: obc_gains(a, d, hub))
@@ -210,7 +323,10 @@ def l1_obc_side(lab: Any) -> Choice:
 
     return Choice(
         "cnw1-obc-side",
-        options=[(t(f"cnw.checks.{k}"), k) for k in ("attacker", "defender")],
+        options=[
+            *((t(f"cnw.checks.{k}"), k) for k in ("attacker", "defender")),
+            (_n("obc_side", "same"), "same"),
+        ],
         new_question=variant,
         hint=_ladder("obc_side"),
     )

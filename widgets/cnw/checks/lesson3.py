@@ -26,10 +26,12 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
 _t = CheckTexts("cnw", "lesson2")
+_n = CheckTexts("cnw", "lesson3n")  # issue #25's new texts (cnw_checks25a.json)
 
 
 def _ladder(name: str) -> list[str]:
@@ -101,14 +103,20 @@ def l2_dashed_shipment(lab: Any) -> Pick:
     return check.follow(lab.shipment)
 
 
-def _corridor_card(seed: int) -> cnw_shipments.Shipment:
+def _corridor_card(seed: int, level: int = 0) -> cnw_shipments.Shipment:
+    """A seeded shipment: any card, a regional one at level -1 (a short corridor), an
+    intercontinental one at +1 (a long one, across a dashed route)."""
     cards = cnw_shipments.load().cards
+    if level:
+        klass = cnw_shipments.REGIONAL if level < 0 else cnw_shipments.INTERCONTINENTAL
+        cards = [c for c in cards if c.klass == klass]
+        return random.Random(f"cnw2-corridor:{seed}:{level}").choice(cards)
     return cards[random.Random(f"cnw2-corridor:{seed}").randrange(len(cards))]
 
 
 def l2_corridor_gateways(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        card = _corridor_card(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        card = _corridor_card(seed, level)
         path = corridors.corridor(card.origin, card.destination)
 
         def show() -> None:
@@ -159,31 +167,37 @@ def l2_far_pairs(lab: Any) -> Number:
     )
 
 
-def three_hubs(seed: int) -> tuple[str, ...]:
-    """One hub in each of three regions (North America, Europe, Asia first; then seeded)."""
+def three_hubs(seed: int, level: int = 0) -> tuple[str, ...]:
+    """One hub in each of three regions (North America, Europe, Asia first; then seeded); at
+    level -1 in two regions, at +1 in four."""
     board = _board()
     by_region: dict[str, list[str]] = {}
     for hub in board.hubs:
         by_region.setdefault(board.gateways[hub].region, []).append(hub)
-    if seed == 0:
+    if seed == 0 and level == 0:
         regions = ["north_america", "europe", "asia"]
         return tuple(by_region[r][0] for r in regions)
-    rng = random.Random(f"cnw2-hubs:{seed}")
-    regions = rng.sample(sorted(by_region), 3)
+    rng = random.Random(f"cnw2-hubs:{seed}" if level == 0 else f"cnw2-hubs:{seed}:{level}")
+    regions = rng.sample(sorted(by_region), 3 + level)
     return tuple(rng.choice(by_region[r]) for r in regions)
 
 
 def l2_three_hubs(lab: Any) -> Number:
-    def variant(seed: int) -> Variant:
-        hubs = three_hubs(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        hubs = three_hubs(seed, level)
         before = corridors.mean_hops(corridors.bridged_graph())
         after = corridors.mean_hops(corridors.bridged_graph(hubs))
 
         def show() -> None:
             lab.hubs.value = hubs
 
+        question = (
+            _t("three_hubs", "question", hubs=", ".join(hubs))
+            if len(hubs) == 3
+            else _n("three_hubs", "question", hubs=", ".join(hubs), n=len(hubs))
+        )
         return Variant(
-            _t("three_hubs", "question", hubs=", ".join(hubs)),
+            question,
             before - after,
             _t(
                 "three_hubs",
@@ -231,8 +245,49 @@ def l2_new_top(lab: Any) -> Pick:
     )
 
 
+TOP = 5  # the chokepoints the prediction is about
+
+
+def hubs_on_top(hubs: tuple[str, ...]) -> list[str]:
+    """The hubs among the five strongest chokepoints while ``hubs`` are held (bridged)."""
+    every = set(_board().hubs)
+    return [c for c, _ in corridors.chokepoints(hubs, top=TOP) if c in every]
+
+
+def l2_top_predict(lab: Any) -> Predict:
+    """How many of the five strongest chokepoints are hubs once all 14 are bridged, predicted
+    before the chokepoint bars show it (a guess that the dashed routes' ends stay on top)."""
+    board = _board()
+    every = tuple(board.hubs)
+    ends = {x for link in board.dashed for x in (link.a, link.b)}
+    before = [c for c, _ in corridors.chokepoints((), top=TOP)]
+    after = [c for c, _ in corridors.chokepoints(every, top=TOP)]
+
+    def show() -> None:
+        lab.hubs.value = every
+
+    panel = lab.panels.get("bridges") or lab.panel("bridges")  # the step's panel, above
+    return Predict(
+        "cnw2-top-predict",
+        _n("top_predict", "question", n=len(every), top=TOP, before=", ".join(before)),
+        len(hubs_on_top(every)),
+        reveals=find_tagged(panel, "cnw-fig-choke"),
+        inside=panel,
+        explanation=_n(
+            "top_predict",
+            "explain",
+            k=len(hubs_on_top(every)),
+            top=TOP,
+            after=", ".join(after),
+            was=len(hubs_on_top(())),
+            ends=sum(c in ends for c in before),
+        ),
+        on_explain=show,
+    )
+
+
 def l2_step3(lab: Any) -> w.VBox:
-    return stack(l2_far_pairs(lab), l2_three_hubs(lab), l2_new_top(lab))
+    return stack(l2_top_predict(lab), l2_far_pairs(lab), l2_three_hubs(lab), l2_new_top(lab))
 
 
 def l2_p_inter(lab: Any) -> Number:
@@ -265,8 +320,53 @@ def l2_short_far(lab: Any) -> Choice:
     )
 
 
+SHORT_REASONS = ("km", "dashed", "sector", "deadline")  # the options, in the page's order
+
+
+def short_far_card() -> cnw_shipments.Shipment:
+    """The shortest intercontinental card of the deck (what the reason is asked about)."""
+    cards = [c for c in cnw_shipments.load().cards if c.klass == cnw_shipments.INTERCONTINENTAL]
+    return min(cards, key=lambda c: (c.hops, c.id))
+
+
+def short_claims() -> dict[str, Any]:
+    """The numbers the reasons of ``cnw2-short-far-why`` are asked of, from gamelib: the class
+    of the card's hops without its dashed route, its sector's modifier, the deadlines."""
+    deck = cnw_shipments.load()
+    card = short_far_card()
+    return {
+        "id": card.id,
+        "o": card.origin,
+        "d": card.destination,
+        "hops": card.hops,
+        "dashed": card.dashed,
+        "without": cnw_shipments.classify(deck.classes, card.hops, 0),
+        "modifier": deck.modifiers[card.sector],
+        "far": deck.classes[cnw_shipments.INTERCONTINENTAL].deadline,
+        "mid": deck.classes[cnw_shipments.CONTINENTAL].deadline,
+    }
+
+
+def l2_short_far_why(lab: Any) -> Reason:
+    """Why a shipment of so few hops is long haul: pick the reason."""
+    values = short_claims()
+    words = {
+        **values,
+        "without": t(f"cnw.checks.lesson3n.class.{values['without']}"),
+        "modifier": f"{values['modifier']:+d}",
+    }
+    return Reason(
+        "cnw2-short-far-why",
+        _n("short_far_why", "question_one" if values["hops"] == 1 else "question", **words),
+        "dashed",
+        options=[(_n("short_far_why", k), k) for k in SHORT_REASONS],
+        explanations={k: _n("short_far_why", f"why_{k}", **words) for k in SHORT_REASONS},
+        hint=[_n("short_far_why", "hint_idea"), _n("short_far_why", "hint_method")],
+    )
+
+
 def l2_step4(lab: Any) -> w.VBox:
-    return stack(l2_p_inter(lab), l2_short_far(lab))
+    return stack(l2_p_inter(lab), l2_short_far(lab), l2_short_far_why(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.

@@ -8,12 +8,17 @@ their names (``cnw3-*``, the ids in learners' records and the browser tests) and
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import ipywidgets as w
 
+from gamelib import cnw
+from gamelib.cnw import actions as cnw_actions
 from gamelib.cnw import placement as cnw_placement
 from gamelib.cnw import state as st
+from gamelib.cnw import tables
+from gamelib.cnw.bots import RandomBot
 from gamelib.cnw.network import CODES
 from widgets.cnw import placement as placement_lab
 from widgets.cnw.checks.common import (
@@ -30,10 +35,12 @@ from widgets.kit.check import (
     lesson_score,
     stack,
 )
+from widgets.kit.check_kinds import PredictChoice, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number, percent
 
 _t = CheckTexts("cnw", "lesson3")
+_n = CheckTexts("cnw", "lesson4n")  # issue #25's new texts (cnw_checks25a.json)
 
 
 def _ladder(name: str) -> list[str]:
@@ -145,12 +152,109 @@ def l3_neutral(lab: Any) -> Number:
     return _seeded(Number, "cnw3-neutral", "neutral", variant, lab)
 
 
+NEUTRAL_REASONS = ("divide", "pawns", "hubs", "aside")  # the options, in the page's order
+
+
+def neutral_claims() -> dict[str, Any]:
+    """What each reason of ``cnw3-neutral-why`` is asked of, from gamelib's deals: the neutral
+    gateways with 4 and with 5 players, the pawns of a 5-player game, the hubs left neutral."""
+    setup = tables.setup()
+    four = placement_lab.dealt(1, 4)
+    five = placement_lab.dealt(1, 5)
+    total = len(CODES)
+    neutral_five = [c for c, o in zip(CODES, five.owner, strict=True) if o == st.NEUTRAL]
+    hubs = set(_board_hubs())
+    return {
+        "total": total,
+        "four": four.owner.count(st.NEUTRAL),
+        "four_dealt": " / ".join(str(four.owner.count(p)) for p in range(4)),
+        "five": len(neutral_five),
+        "pawns": 5 * int(setup["starting_pawns"][5]),
+        "codes": ", ".join(neutral_five),
+        "non_hubs": sum(c not in hubs for c in neutral_five),
+        "players": ", ".join(str(n) for n in setup["neutral_leftover_players"]),
+    }
+
+
+def _board_hubs() -> list[str]:
+    from widgets.cnw.checks.common import _board
+
+    return list(_board().hubs)
+
+
+def l4_neutral_why(lab: Any) -> Reason:
+    """§4 step 2, §7.4: why gateways stay neutral only with 5 players: pick the reason."""
+    values = neutral_claims()
+    return Reason(
+        "cnw3-neutral-why",
+        _n("neutral_why", "question"),
+        "aside",
+        options=[(_n("neutral_why", k), k) for k in NEUTRAL_REASONS],
+        explanations={k: _n("neutral_why", f"why_{k}", **values) for k in NEUTRAL_REASONS},
+        hint=[_n("neutral_why", "hint_idea"), _n("neutral_why", "hint_method")],
+    )
+
+
+TAKE_ANSWERS = ("attack", "occupy", "deploy", "never")  # the options, in the page's order
+
+
+@cache
+def neutral_case() -> tuple[Any, str, str]:
+    """(state, source, neutral target) of the first Operations in seeded 5-player games of random
+    bots where the player to move borders a neutral gateway: what §7.4 is asked about."""
+    for seed in range(1, 40):
+        state = cnw.new_game([f"P{i + 1}" for i in range(5)], seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(5)]
+        for _ in range(3000):
+            if cnw.is_over(state):
+                break
+            if state.phase == st.OPERATIONS:
+                occupy = [a for a in cnw.legal_actions(state) if isinstance(a, cnw_actions.Occupy)]
+                if occupy:
+                    return state, occupy[0].source, occupy[0].target
+            state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+    raise LookupError("no neutral gateway next to a player in Operations")
+
+
+def take_neutral() -> dict[str, bool]:
+    """What gamelib allows against the neutral gateway of :func:`neutral_case`: an attack on
+    it, an occupation without dice (and whether it counts as a conquest)."""
+    state, source, target = neutral_case()
+    legal = cnw.legal_actions(state)
+    attack = any(isinstance(a, cnw_actions.Attack) and a.target == target for a in legal)
+    occupy = [a for a in legal if isinstance(a, cnw_actions.Occupy) and a.target == target]
+    after = cnw.apply(state, occupy[0]) if occupy else state
+    return {"attack": attack, "occupy": bool(occupy), "conquest": bool(after.conquered)}
+
+
+def take_answer() -> str:
+    found = take_neutral()
+    if found["occupy"] and not found["attack"]:
+        return "occupy"
+    return "attack" if found["attack"] else "never"
+
+
+def l4_take_neutral(lab: Any) -> Choice:
+    """§7.4: a neutral gateway is taken without a fight, and it counts as a conquest."""
+    state, source, target = neutral_case()
+    values = {"source": source, "target": target, "name": state.names[state.current]}
+    return Choice(
+        "cnw3-take-neutral",
+        _n("take_neutral", "question", **values),
+        take_answer,
+        options=[(_n("take_neutral", k, **values), k) for k in TAKE_ANSWERS],
+        explanation=_n("take_neutral", "explain", **values),
+        hint=[_n("take_neutral", "hint_idea"), _n("take_neutral", "hint_method")],
+    )
+
+
 def _plan_options() -> list[tuple[str, str]]:
     return [(t(f"cnw.setup.plan_{p}"), p) for p in cnw_placement.PLANS]
 
 
-def l3_best_plan(lab: Any) -> Choice:
-    """§4 step 5: the plan that leaves the opener fewest gateways an enemy is favoured to take."""
+def l3_best_plan(lab: Any) -> PredictChoice:
+    """§4 step 5: the plan that leaves the opener fewest gateways an enemy is favoured to take,
+    predicted before the two tables show it (the guess it meets: spreading evenly is safest)."""
     players = lab.players.value
 
     def variant(seed: int) -> Variant:
@@ -161,18 +265,30 @@ def l3_best_plan(lab: Any) -> Choice:
             counts = ", ".join(
                 f"{t(f'cnw.setup.plan_{p}')} {number(x, 1)}" for p, x in lost.items()
             )
-            return _t("best_plan", "explain", counts=counts)
+            spread = number(lost["spread"], 1)
+            return (
+                _t("best_plan", "explain", counts=counts)
+                + " "
+                + _n("best_plan", "explain_spread", spread=spread)
+            )
 
         chosen = next(p for p in cnw_placement.PLANS if p in best)
         return Variant(
-            _t("best_plan", "question", seed=seed, n=players),
+            _n("best_plan", "question", seed=seed, n=players),
             best,
             explain,
             options=_plan_options(),
             on_explain=lambda: lab.set(seed=seed, players=players, plan=chosen),
         )
 
-    return _seeded(Choice, "cnw3-best-plan", "best_plan", variant, lab, options=_plan_options())
+    return PredictChoice(
+        "cnw3-best-plan",
+        reveals=find_tagged(lab, "cnw-place-plans-table"),
+        inside=lab,
+        new_question=variant,
+        seed=lab.seed.value,
+        options=_plan_options(),
+    )
 
 
 def open_seed(seed: int, players: int, plan: str) -> int:
@@ -223,18 +339,20 @@ def l3_why_placement(lab: Any) -> Reflect:
     return _t.reflect("cnw3-why-placement", "why_placement")
 
 
+def l3_deal(lab: Any) -> w.VBox:
+    """Step 2 · the deal (§4 steps 1–4, §7.4): pawns to place, neutral gateways, why only with
+    5 players, how one is taken."""
+    return stack(l3_to_place(lab), l3_neutral(lab), l4_neutral_why(lab), l4_take_neutral(lab))
+
+
 def l3_placement(lab: Any) -> w.VBox:
-    """Step 2 · the deal and the placement round (§4): pawns to place, plans compared."""
-    return stack(
-        l3_to_place(lab),
-        l3_neutral(lab),
-        l3_best_plan(lab),
-        l3_most_open(lab),
-        l3_why_placement(lab),
-    )
+    """Step 3 · the placement round (§4 step 5): the best plan predicted, the most open
+    gateway, why the round matters."""
+    return stack(l3_best_plan(lab), l3_most_open(lab), l3_why_placement(lab))
 
 
 # The steps as the notebook calls them: ``checks.<step>(widget)``.
 box = l3_box
+deal = l3_deal
 placement = l3_placement
 score = lesson_score

@@ -45,6 +45,7 @@ from widgets.kit.check import (
 )
 from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
+from widgets.kit.strategy import number
 from widgets.kit.table import counted
 
 _t = CheckTexts("cnw", "lesson3")
@@ -224,7 +225,7 @@ def l5_base_predict(walk: Any) -> Predict:
             "base_predict",
             "explain",
             g=g,
-            third=f"{g / 3:.2f}".rstrip("0").rstrip("."),
+            third=number(g / 3, 2),
             base=base,
             least=3,
         ),
@@ -575,6 +576,15 @@ def l3_elim_cards(lab: Any) -> Number:
     return _seeded(Number, "cnw3-elim-cards", "elim_cards", variant, lab)
 
 
+def _tris_options() -> list[tuple[str, str]]:
+    """Yes, no, or "yes, after every elimination" (the hand limit forgotten, §9.1)."""
+    return [
+        (t("cnw.checks.yes"), "yes"),
+        (t("cnw.checks.no"), "no"),
+        (_n("elim_tris", "always"), "always"),
+    ]
+
+
 def l3_elim_tris(lab: Any) -> Choice:
     """§7.5: a forced tris at once with 5 or more cards after the elimination."""
     limit = cnw_cards.load().hand_limit
@@ -591,7 +601,7 @@ def l3_elim_tris(lab: Any) -> Choice:
                 total=mine + theirs,
                 limit=limit,
             ),
-            options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+            options=_tris_options(),
             on_explain=lambda: _show_attack(lab, seed),
         )
 
@@ -601,7 +611,7 @@ def l3_elim_tris(lab: Any) -> Choice:
         "elim_tris",
         variant,
         lab,
-        options=[(t("cnw.checks.yes"), "yes"), (t("cnw.checks.no"), "no")],
+        options=_tris_options(),
     )
 
 
