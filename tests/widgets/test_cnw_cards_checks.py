@@ -31,10 +31,15 @@ def test_tris_checks_match_the_cards(lab):
 
 def test_odds_checks_match_the_chart(lab):
     c = by_name(lesson6.odds(lab))
+    c["cnw4-predict-tris"].show_me()  # the chart is veiled until the prediction (or "show me")
     chance = c["cnw4-tris-chance"]
-    for _ in range(2):
+    lines = {"any": 0, "same": 1, "one_of_each": 2}  # the chart's lines by what they show
+    for _ in range(4):
+        k, kind, _symbol = lesson6.tris_setting(chance.seed, chance.level)
         chance.show_me()
-        assert lab.odds_fig.data[-1].y[0] * 100 == pytest.approx(chance.answer())
+        assert lab.k.value == k
+        y = lab.odds_fig.data[lines.get(kind, 0)].y[k]
+        assert 100 * (1 - y if kind == "none" else y) == pytest.approx(chance.answer())
         chance.next_question()
     c["cnw4-certain"].show_me()
     assert lab.odds_fig.data[-1].y[0] == 1 and lab.odds_fig.data[0].y[lab.k.value - 1] < 1
@@ -53,7 +58,7 @@ def test_imprevisti_checks_match_the_cards(lab):
     assert lab.selected_imprevisto().effect["type"] == "sla"
     strike = c["cnw4-strike"]
     lab.imprevisto.value = "customs_hold"  # the Pick follows the drop-down
-    assert strike.check() is False and "drop-down" in strike.feedback.value
+    assert strike.check() is False and "air bridge" in strike.feedback.value  # the idea first
     lab.imprevisto.value = "atc_strike"
     assert strike.check() is True and "§7.3" in strike.feedback.value
 
@@ -63,12 +68,16 @@ def test_often_checks_match_the_chart(lab):
     c["cnw4-one-draw"].show_me()
     assert percent(card_odds.imprevisto_next_draw()) in lab.often_info.value
     within = c["cnw4-within"]
-    for _ in range(2):
+    for _ in range(3):
+        d, kind, card = lesson6.within_setting(within.seed, within.level)
         within.show_me()
-        assert lab.often_fig.data[2].y[0] * 100 == pytest.approx(within.answer())
+        assert lab.draws.value == d and lab.imprevisto.value == card
+        some, this = lab.often_fig.data[2].y
+        shown = {"at_least": some, "none": 1 - some, "card": this}[kind]
+        assert shown * 100 == pytest.approx(within.answer())
         within.next_question()
     within.box.value = "1"
-    assert within.check() is False and "slider" in within.feedback.value
+    assert within.check() is False and "43 gaps" in within.feedback.value  # the idea first
     bots = c["cnw4-bot-games"]
     bots.show_me()  # plays the games if the button was not pressed
     hits, draws = lab.game_rates()["draws"]

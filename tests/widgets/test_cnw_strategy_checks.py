@@ -74,7 +74,7 @@ def test_step1_checks_match_the_lab(lab):
     assert verdict == (
         "more" if 100 * ci.low > fair else "less" if 100 * ci.high < fair else "unsure"
     )
-    for name in ("cnw6-ending", "cnw6-opener-share", "cnw6-margin", "cnw6-advantage"):
+    for name in ("cnw6-ending", "cnw6-margin", "cnw6-advantage"):
         answer_wrong_then_right(c[name])
 
 

@@ -37,6 +37,8 @@ def ladder(name: str, /, **values: Any) -> dict[str, list[str]]:
             _t(name, "hint", **values),
         ]
     }
+
+
 AOG = "aerospace_aog"  # the deck's sector named for Aircraft On Ground
 
 

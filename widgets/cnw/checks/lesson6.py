@@ -450,7 +450,12 @@ def l4_within(lab: Any) -> Number:
         name = t(f"cnw.cards.imprevisto.{card}.name")
         draws = said("draws", d)
         return Variant(
-            _t("within", "question" if kind == "at_least" else f"question_{kind}", d=draws, name=name),
+            _t(
+                "within",
+                "question" if kind == "at_least" else f"question_{kind}",
+                d=draws,
+                name=name,
+            ),
             100 * float(within_chance(d, kind)),
             _t(
                 "within",

@@ -33,7 +33,6 @@ from widgets.kit.check import (
     stack,
 )
 from widgets.kit.check_kinds import Predict, Reason
-from widgets.kit.check_rules import cited_rule
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.strategy import number
 from widgets.kit.table import counted
@@ -51,6 +50,8 @@ def ladder(name: str, /, **values: Any) -> dict[str, list[str]]:
             _t(name, "hint", **values),
         ]
     }
+
+
 BOT_SEATS = ("courier", "expansionist", "random")
 
 
@@ -104,8 +105,17 @@ RULES = ("§3.3", "§7.1", "§7.2", "§8.3")
 
 
 def l4_unlinked(table: Any) -> Choice:
+    """The § a refusal cites, asked as ``widgets.kit.check_rules.cited_rule`` asks it, but with
+    a hint ladder (the kit's function takes the one-sentence hint only)."""
     seed = table.seed.value
-    return cited_rule(_t, "cnw5-unlinked", "unlinked", RULES, lambda: unlinked_attack_rule(seed))
+    return Choice(
+        "cnw5-unlinked",
+        _t("unlinked", "question"),
+        lambda: unlinked_attack_rule(seed),
+        options=[(r, r) for r in RULES],
+        explanation=lambda r: _t("unlinked", "explain", rule=r),
+        **ladder("unlinked"),
+    )
 
 
 @cache
@@ -299,10 +309,7 @@ def pact_setting(seed: int, level: int = 0) -> tuple[str, int, int]:
     game = 1 if seed == 0 else rng.randint(1, 20)
     if level < 0:
         return "betray", rng.randint(2, 9), game
-    if level > 0:
-        case = ("floor", "other")[seed % 2]
-    else:
-        case = PACT_CASES[seed % len(PACT_CASES)]
+    case = ("floor", "other")[seed % 2] if level > 0 else PACT_CASES[seed % len(PACT_CASES)]
     return case, rng.randint(0, 1) if case == "floor" else rng.randint(2, 9), game
 
 

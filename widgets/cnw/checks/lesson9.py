@@ -50,6 +50,8 @@ def ladder(name: str, /, **values: Any) -> dict[str, list[str]]:
             _t(name, "hint", **values),
         ]
     }
+
+
 BUTTONS = {  # the lab's buttons, by the catalog key of their label
     "run": "cnw.lab.run",
     "compare_variants": "cnw.lab.compare_variants",
@@ -206,6 +208,9 @@ class LivePredict(Predict):
         if self.button not in self.lab.shown:
             self.lab.press(self.button)
         return self.button in self.lab.shown
+
+    def answer(self) -> Any:
+        return self._answer()  # never frozen: what the charts show now
 
     def value(self) -> Any:
         said = super().value()
