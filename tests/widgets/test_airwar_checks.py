@@ -89,7 +89,7 @@ def test_capacity_checks_match_the_calculator(calc):
     assert calc.carriers.value == (CARRIER_TARGET,)
     assert calc.numbers()["fly_carriers"] == c["aw1-carrier-room"].answer()
     c["aw1-second-base"].show_me()
-    assert "§Basi Aeree" in c["aw1-second-base"].feedback.value
+    assert "§Basi Aeree" in c["aw1-second-base"].feedback.value  # the model answer, as before
 
 
 def test_wrong_answer_hints_right_answer_explains(calc):
@@ -331,5 +331,5 @@ def test_every_airwar_check_has_its_texts(browser, calc, lab):
         checks.lesson4.falls(),
     ]
     kinds = show_every(boxes)
-    assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 2
+    assert sum(kinds.values()) >= 20 and kinds["Reflect"] >= 1
     assert kinds["Reason"] >= 4 and kinds["Predict"] >= 4  # one of each a lesson at least

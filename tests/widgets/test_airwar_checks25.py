@@ -186,6 +186,21 @@ def test_lesson1_reasons_each_wrong_one_fails_on_the_engine():
         assert c.check() is (value == "rule") and c.said(value) in c.feedback.value
 
 
+def test_lesson1_second_base_reasons_each_wrong_one_fails_on_the_engine(calc):
+    f = lesson1.second_base_facts()
+    assert f["room"] == f["extra"] > 0  # the right reason: room for more aircraft
+    assert f["industry"] == f["industry_after"]  # no Industry from a base
+    assert f["hand"] - f["hand_after"] == 1  # no more cards drawn: one card leaves the hand
+    assert cards.constants()["draw_per_turn"] == f["draw"]
+    base, planes, mission = lesson4.fall_setting(1, -1)
+    assert lesson4.fall_outcome(base, planes, mission)["fell"]  # a base can be destroyed
+    c = by_name(lesson1.capacity(calc))["aw1-second-base"]
+    for _label, value in c.radio.options:
+        c.radio.value = value
+        assert c.check() is (value == "room") and c.said(value) in c.feedback.value
+    assert calc.bases.value == (lesson1.START, lesson1.SECOND)
+
+
 def test_lesson2_midway_reasons_each_wrong_one_fails_on_the_engine():
     raid = RaidStepper(seed=4)
     c = by_name(lesson2.raid(raid))["aw2-midway-why"]

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 import gamelib.airwar as game
+from gamelib.airwar import actions as A
 from gamelib.airwar import cards, rules, scenario
 from widgets.airwar.cardtexts import card_name
 from widgets.airwar.checks.common import (
@@ -19,7 +20,7 @@ from widgets.airwar.checks.common import (
 from widgets.airwar.deck import card_types, side_label
 from widgets.airwar.raid import CARRIER_TARGET
 from widgets.i18n import t
-from widgets.kit.check import Choice, Number, Pick, Reflect, lesson_score, stack
+from widgets.kit.check import Choice, Number, Pick, lesson_score, stack
 from widgets.kit.check_kinds import Predict, Reason, find_tagged
 from widgets.kit.check_texts import CheckTexts
 from widgets.kit.table import counted
@@ -325,8 +326,48 @@ def l1_predict(calc: Any) -> Predict:
     )
 
 
-def l1_second_base(calc: Any) -> Reflect:
-    return _t.reflect("aw1-second-base", "second_base", extra=cards.card(SECOND).capacity)
+BASE_REASONS = ("industry", "room", "safe", "draw")  # the options, in the page's order
+
+
+def second_base_facts() -> dict[str, Any]:
+    """What the reasons about a second airbase are refuted with, from the engine: the Allies
+    mobilise Port Moresby in their Mobilisation and nothing else changes."""
+    before = scenario.build(
+        active="allies", stage="mobilisation", hands={"allies": [SECOND, "al-wildcat-1"]}
+    )
+    after = game.apply(before, A.Mobilise(SECOND))
+    k = cards.constants()
+    return {
+        "extra": cards.card(SECOND).capacity,
+        "base": card_name(SECOND),
+        "industry": before.industry[1],
+        "industry_after": after.industry[1],
+        "defense": cards.card(SECOND).defense,
+        "draw": k["draw_per_turn"],
+        "hand": len(before.hand[1]),
+        "hand_after": len(after.hand[1]),
+        "room": rules.attack_capacity(after, 1, "airbase")
+        - rules.attack_capacity(before, 1, "airbase"),
+    }
+
+
+def l1_second_base(calc: Any) -> Reason:
+    """Why a second airbase is often worth more than one more fighter: pick the reason."""
+    f = second_base_facts()
+    return Reason(
+        "aw1-second-base",
+        _t("second_base", "question"),
+        "room",
+        options=[(_t("second_base", f"reason_{r}"), r) for r in BASE_REASONS],
+        explanations={
+            "room": _t("second_base", "model", **f),
+            "industry": _t("second_base", "why_industry", **f),
+            "safe": _t("second_base", "why_safe", **f),
+            "draw": _t("second_base", "why_draw", **f),
+        },
+        on_explain=lambda: _set_calc(calc, (START, SECOND)),
+        **ladder(_t, "second_base"),
+    )
 
 
 def l1_capacity(calc: Any) -> w.VBox:
