@@ -129,7 +129,7 @@ def test_classic_likely_matches_the_roll_chart(lab):
 
 
 def test_one_on_one_matches_the_curve_marker(lab):
-    [c] = checks.lesson2.chain(lab).children
+    c = by_name(checks.lesson2.chain(lab))["cnw1-one-on-one"]  # a prediction since #25
     c.show_me()
     assert (lab.attackers.value, lab.defenders.value) == (1, 1)
     assert c.answer() == pytest.approx(100 * lab.curve_fig.data[3].y[0])
@@ -200,7 +200,7 @@ def test_obc_side_matches_the_dice_table(lab):
     lab.attacker_obc.value = lab.defender_obc.value = False
     c.next_question()
     c.show_me()  # a new seeded battle moves the sliders to it
-    a, d, hub = checks.lesson2._obc_battle(1)
+    a, d, hub = checks.lesson2._obc_battle(1, c.level)
     assert (lab.attackers.value, lab.defenders.value, lab.hub.value) == (a, d, hub)
 
 
@@ -250,9 +250,9 @@ def test_the_obc_exercise_measures_what_the_check_compares(lab):
     The exercise it replaced (count the pawns each side loses) pointed to the defender."""
     c = by_name(checks.lesson2.obc(lab))["cnw1-obc-side"]
     for seed in (0, 1, 2, 4):  # 3 against 3 at a hub, then "new question" three times
-        a, d, hub = checks.lesson2._obc_battle(seed)
         while c.seed < seed:
             c.next_question()
+        a, d, hub = checks.lesson2._obc_battle(seed, c.level)  # the level the misses earned
         checks.common._set_lab(lab, a, d, hub=hub)  # what the prose asks (and "show me" does)
         learners, rolls = 600, 10
         gains = {}
@@ -357,7 +357,8 @@ def test_bridge_checks_match_the_charts(ships):
             ships.bridges_info.value,
         ).groups()
         assert three.answer() == pytest.approx(float(before) - float(after), abs=0.011)
-        assert len({cnw_board.load().gateways[h].region for h in ships.hubs.value}) == 3
+        regions = {cnw_board.load().gateways[h].region for h in ships.hubs.value}
+        assert len(regions) == len(checks.lesson3.three_hubs(three.seed, three.level))
         three.next_question()
     top = c["cnw2-new-top"]
     top.show_me()
@@ -479,4 +480,4 @@ def test_every_cnw_check_has_its_texts():
         checks.lesson8.end(table),
     ]
     kinds = show_every(boxes)
-    assert sum(kinds.values()) >= 40 and kinds["Reflect"] >= 5
+    assert sum(kinds.values()) >= 40 and kinds["Reflect"] >= 4  # cnw1-ties a Reason since #25

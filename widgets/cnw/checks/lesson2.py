@@ -272,8 +272,8 @@ def _obc_battle(seed: int, level: int = 0) -> tuple[int, int, bool]:
         a, d, hub = rng.randint(1, 3), rng.randint(1, 3), rng.random() < 0.5
         if level < 0:  # a smaller roll: one side rolls one die, no hub
             a, d, hub = (1, rng.randint(2, 3), False) if rng.random() < 0.5 else (a, 1, False)
-        elif level > 0:  # a larger one: three dice against two or three
-            a, d = 3, rng.randint(2, 3)
+        elif level > 0 and (max(a, d) < 3 or a + d < 4):  # a larger one: three dice a side
+            continue
         if (a, d) != (1, 1):
             return a, d, hub
 

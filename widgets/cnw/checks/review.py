@@ -144,7 +144,7 @@ def hub_pair(name: str, rng: Rng) -> Check:
         explanation=_t(
             "hub_pair", "explain", a=attack, d=defend, plus=defend + battle.RULES.hub_bonus
         ),
-        hint=_hint("hub_pair"),
+        hint=_hint("hub_pair", a=attack, d=defend),
     )
 
 
@@ -187,7 +187,7 @@ def hop_class(name: str, rng: Rng) -> Check:
             klass=_class_name(answer),
             most=classes[cnw_shipments.REGIONAL].max_hops,
         ),
-        hint=_hint("hop_class"),
+        hint=_hint("hop_class", most=classes[cnw_shipments.REGIONAL].max_hops),
     )
 
 
@@ -280,7 +280,7 @@ def reinforcements(name: str, rng: Rng) -> Check:
             r=regions,
             total=r["total"],
         ),
-        hint=_hint("reinforce"),
+        hint=_hint("reinforce", g=r["gateways"], r=regions, h=r["hubs"]),
     )
 
 
@@ -410,7 +410,7 @@ def interval(name: str, rng: Rng) -> Check:
             half=number(half, 1),
             games=games,
         ),
-        hint=_hint("interval"),
+        hint=_hint("interval", wins=wins, games=games),
     )
 
 
