@@ -149,9 +149,13 @@ def test_carrier_checks_match_the_carrier_raid(carrier):
     damage = c["aw2-carrier-damage"]
     damage.show_me()
     assert carrier.damage()["base"] == damage.answer() > 0
-    undoubled = checks.carrier_damage(4)[1]  # the explanation's printed sum
+    assert "×2" in damage.feedback.value
+    predicted = c["aw2-predict"]
+    predicted.box.value = str(checks.carrier_damage(4)[1])  # the printed sum, not doubled
+    assert predicted.check() is False and predicted.answer() == damage.answer()
+    undoubled = checks.carrier_damage(4)[1]  # the prediction's explanation gives it
     assert undoubled * 2 == carrier.damage()["base"]
-    assert "×2" in damage.feedback.value and f"gives {undoubled}" in damage.feedback.value
+    assert f"gives {undoubled}" in predicted.feedback.value
 
 
 def test_end_of_turn_check_matches_the_last_step(carrier):

@@ -128,7 +128,7 @@ def test_lesson1_prediction_veils_the_calculator_then_matches_it(calc):
 
 def test_lesson2_prediction_veils_the_raid_chart_then_matches_the_raid():
     carrier = RaidStepper(seed=4, target=CARRIER_TARGET)
-    c = by_name(lesson2.carrier(carrier))["aw2-carrier-damage"]
+    c = by_name(lesson2.carrier(carrier))["aw2-predict"]
     assert isinstance(c, Predict) and not shown(carrier, "airwar-fig-raid")
     plain = lesson2.carrier_damage(4)[1]
     c.box.value = str(plain)  # the Carrier attack not doubled

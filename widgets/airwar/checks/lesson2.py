@@ -430,14 +430,14 @@ def carrier_damage(seed: int) -> tuple[int, int]:
     return dmg, plain
 
 
-def l2_carrier_damage(stepper: Any) -> Predict:
+def l2_predict(stepper: Any) -> Predict:
     """Predict, then see: the damage the aircraft that get through do to the Enterprise, the
     raid's bars hidden until the prediction (the doubling is the likely slip)."""
     s = stepper.seed.value
     defense = cards.card(CARRIER_TARGET).defense
     came = arrived(s, CARRIER_TARGET)
     return Predict(
-        "aw2-carrier-damage",
+        "aw2-predict",
         _t(
             "carrier_damage",
             "question_predict",
@@ -472,6 +472,27 @@ def l2_carrier_damage(stepper: Any) -> Predict:
     )
 
 
+def l2_carrier_damage(stepper: Any) -> Number:
+    """The damage that reached the Enterprise, read on the raid's chart once it is played."""
+    s = stepper.seed.value
+    defense = cards.card(CARRIER_TARGET).defense
+    return Number(
+        "aw2-carrier-damage",
+        _t("carrier_damage", "question", seed=s),
+        lambda: carrier_damage(s)[0],
+        explanation=lambda n: _t(
+            "carrier_damage",
+            "explain",
+            n=n,
+            names=_names(arrived(s, CARRIER_TARGET)),
+            x=cards.constants()["carrier_stage_carrier_attack_multiplier"],
+            defense=defense,
+        ),
+        on_explain=lambda: _run(stepper, s, CARRIER_TARGET),
+        **ladder(_t, "carrier_damage"),
+    )
+
+
 def l2_carrier_fighters(stepper: Any) -> Choice:
     """Which Allied fighter in hand may not defend the Enterprise in the Carrier stage."""
     hand = start_position(stepper.seed.value, CARRIER_TARGET).hand[1]  # no replay yet
@@ -491,8 +512,9 @@ def l2_carrier_fighters(stepper: Any) -> Choice:
 
 def l2_carrier(stepper: Any) -> w.VBox:
     """§Stadio Portaerei, §Portaerei: the doubled Carrier attack predicted first (the raid's bars
-    hidden until then; its explanation gives the same damage undoubled), who may defend."""
-    return stack(l2_carrier_damage(stepper), l2_carrier_fighters(stepper))
+    hidden until then; its explanation gives the same damage undoubled), who may defend, the
+    damage read on the chart."""
+    return stack(l2_predict(stepper), l2_carrier_fighters(stepper), l2_carrier_damage(stepper))
 
 
 def after_raid(seed: int, target: str) -> str:
