@@ -269,6 +269,13 @@ LESSONS: tuple[Lesson, ...] = (
             Click(".cnw-card-ANC"),
             Click(".cnw-card-ORD"),
             Click(".cnw-card-MIA", shows=(".cnw-tris-result", "+8")),
+            # the tris chart stays veiled until a prediction (issue #25): 20% counts one kind only
+            Shows(".cnw-odds-panel .check-veil", "Make your prediction first"),
+            Type(".check-cnw4-predict-tris .check-number", "20"),
+            Click(
+                ".check-cnw4-predict-tris .check-submit",
+                shows=(".check-cnw4-predict-tris .check-feedback", "the exact value is 33.4%"),
+            ),
             Slide(".cnw-tris-k", "ArrowRight", 1, charts=(fig("cnw-tris"),)),
             Shows(".cnw-tris-odds", "77.8%"),
             Shot("element__cnw_cards", ".cnw-deck-panel"),
@@ -283,6 +290,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "cnw/07_network_objectives.ipynb",
         (
+            # the heatmap and its line stay veiled until the §11.1 prediction (issue #25)
+            Shows(".cnw-objectives .check-veil", "Make your prediction first"),
+            Type(".check-cnw4-predict-self .check-number", "0"),
+            Click(
+                ".check-cnw4-predict-self .check-submit",
+                shows=(".check-cnw4-predict-self .check-feedback", "the exact value is"),
+            ),
             # the objectives (§11): another card paints its targets on the map
             Choose(".cnw-obj-card", 6, charts=(fig("cnw-obj-map"),)),
             Shows(".cnw-obj-info", "still to take"),
@@ -310,15 +324,18 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Shows(".kit-intervals-text", "100,000 games"),  # what more games buy
             Type(".cnw-lab-games", "5"),
+            # the opener's share is predicted before the seat chart and the summary show it
+            # (issue #25): committing it runs the 5 games, then the summary is there
+            Shows(".cnw-strategy-lab .check-veil", "Make your prediction first"),
+            Type(".check-cnw6-opener-share .check-number", "33"),
+            Click(
+                ".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "the exact value is")
+            ),
             Click(
                 ".cnw-lab-run", charts=(fig("cnw-victory"),), shows=(".cnw-lab-result", "5 games")
             ),
             Click(".cnw-lab-players", charts=(fig("cnw-sweep"),)),
             Shot("cnw__09_after_run"),
-            # a check under the lab, answered from the 5 games just run: wrong, then shown
-            Type(".check-cnw6-opener-share .check-number", "999"),
-            Click(".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "Not yet")),
-            Click(".check-cnw6-opener-share .check-show", shows=(CNW6_SAID, "The answer")),
         ),
     ),
     Lesson(
@@ -326,6 +343,12 @@ LESSONS: tuple[Lesson, ...] = (
         (
             # Energy: its deadlines differ from Aerospace/AOG's (Semiconductor's are the same)
             Click(".cnw-real-sector", nth=5, charts=(fig("cnw-real-deadlines"),)),
+            # the designs table and the hops chart stay veiled until the prediction (issue #25)
+            Type(".check-cnw7-hub-hops .check-number", "3"),
+            Click(
+                ".check-cnw7-hub-hops .check-submit",
+                shows=(".check-cnw7-hub-hops .check-feedback", "the exact value is 2.27"),
+            ),
             Click(".cnw-real-network", nth=2, charts=(fig("cnw-real-hops"),)),
             # on hub-and-spoke, losing the hub with most spokes cuts corridors off
             Choose(".cnw-real-lost", "DXB", charts=(fig("cnw-real-loss"),)),
@@ -335,7 +358,7 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-cnw7-worst-loss .check-show",
                 shows=(".check-cnw7-worst-loss .check-feedback", "The answer"),
             ),
-            Shows(".check-score", "1 of"),
+            Shows(".check-score:not(.kit-review .check-score)", "2 of"),  # and the prediction
         ),
     ),
     # ---------------------------------------------------------------- Logiquo CyberGame
