@@ -103,12 +103,19 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".airwar-raid-explain", "§"),
             Shot("airwar__02_raid"),
             # the Carrier stage's prediction: its raid's chart is veiled until a number is
-            # committed; a wrong one is told the gap, the doubled Carrier attack (§Portaerei), and
-            # the carrier raid is played to its end
+            # committed; a wrong one is told the gap and the doubled Carrier attack (§Portaerei)
             Shows(".airwar-raid .check-veil", "Make your prediction first"),
+            Type(".check-aw2-predict .check-number", "4"),
+            Click(
+                ".check-aw2-predict .check-submit",
+                shows=(".check-aw2-predict .check-feedback", "the exact value is 8"),
+            ),
+            # the Carrier stage's check: a wrong damage gets a hint, Show me plays the carrier
+            # raid to its end and explains the doubled Carrier attack
             Type(".check-aw2-carrier-damage .check-number", "1"),
-            Click(".check-aw2-carrier-damage .check-submit", shows=(AW2_SAID, "×2")),
-            Shows(".check-score:not(.kit-review .check-score)", "1 of"),
+            Click(".check-aw2-carrier-damage .check-submit", shows=(AW2_SAID, "Not yet")),
+            Click(".check-aw2-carrier-damage .check-show", shows=(AW2_SAID, "×2")),
+            Shows(".check-score:not(.kit-review .check-score)", "2 of"),
             Shot("element__airwar_check", ".check-aw2-carrier-damage"),
         ),
     ),
