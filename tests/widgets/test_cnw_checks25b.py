@@ -360,3 +360,18 @@ def test_each_wrong_reason_for_the_single_points_of_failure_is_false():
     spokes = [g for g in hs.nodes if g not in set(board.hubs)]
     assert all(hs.degree(g) == 1 for g in spokes)  # "one_link", the right one
     assert resilience.measures("hub_and_spoke").articulation_points
+
+
+def test_one_gateway_to_go_is_said_as_one(lang):
+    one = {"en": "1 gateway to go", "it": "manca 1 gateway"}[lang]
+    assert lesson6.said("to_go", 1) == one
+    assert lesson6.said("to_go", 2) == {"en": "2 gateways to go", "it": "mancano 2 gateway"}[lang]
+    lab = ObjectiveLab()
+    own = lesson7.l4_own(lab)
+    for seed in range(10):
+        v = own.new_question(seed)
+        text = v.explanation if isinstance(v.explanation, str) else v.explanation(v.answer)
+        if v.answer == 1:
+            assert one in text
+        else:
+            assert f" {v.answer} " in text

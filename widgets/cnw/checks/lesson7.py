@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib.cnw import objective_progress, objectives
-from widgets.cnw.checks.lesson6 import ladder
+from widgets.cnw.checks.lesson6 import ladder, said
 from widgets.cnw.objectives import colour_name, objective_text, position
 from widgets.kit.check import (
     Choice,
@@ -161,7 +161,7 @@ def l4_closest(lab: Any) -> Pick:
                 player=colour_name(player),
             ),
             set(best),
-            _t("closest", "explain", cards=names, n=to_go),
+            _t("closest", "explain", cards=names, togo=said("to_go", to_go)),
             **ladder("closest", player=colour_name(player)),
             on_explain=lambda: _set(lab, game, players, rounds, player, best[0]),
         )
@@ -196,7 +196,7 @@ def l4_own(lab: Any) -> Number:
                 "explain",
                 player=colour_name(player),
                 card=objective_text(own),
-                n=got.to_go,
+                togo=said("to_go", got.to_go),
                 have=got.have,
                 need=got.need,
                 targets=", ".join(got.targets) or "—",
