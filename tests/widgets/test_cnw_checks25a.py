@@ -395,6 +395,21 @@ def test_variants_vary_and_follow_their_level():
     assert "linked to it" in easy.question
 
 
+def test_the_deal_questions_take_a_level():
+    """Level -1 deals the 42 gateways evenly (3 or 6 players), +1 unevenly (4 or 5)."""
+    lab = PlacementLab(seed=7)
+    deal = by_name(lesson4.deal(lab))
+    for seed in range(12):
+        assert 42 % lesson4.players_of(seed, -1) == 0
+        assert 42 % lesson4.players_of(seed, 1) != 0
+    for name in ("cnw3-to-place", "cnw3-neutral"):
+        for level in (-1, 0, 1):
+            assert distinct(deal[name], level) >= 5, (name, level)
+    neutral = deal["cnw3-neutral"]
+    assert all(neutral.new_question(s, level=-1).answer == 0 for s in range(6))
+    assert any(neutral.new_question(s, level=1).answer == 2 for s in range(6))
+
+
 def test_no_obc_question_at_any_level_has_two_right_answers():
     for level in (-1, 1):
         for seed in range(60):

@@ -78,7 +78,7 @@ def test_the_pawns_check_sets_the_players_and_the_box_shows_its_answer(box, pres
 @pytest.mark.parametrize("presses", range(4))
 def test_the_pawns_to_place_check_matches_the_deal_the_lab_shows(lab, presses):
     c = shown_after(lesson4.deal(lab), "cnw3-to-place", presses)
-    assert lab.players.value == lesson4.players_of(c.seed) and lab.seed.value == c.seed
+    assert lab.players.value == lesson4.players_of(c.seed, c.level) and lab.seed.value == c.seed
     assert f"<b>{c.answer()}</b> pawns left to place" in lab.deal.value
     answer_wrong_then_right(c, str(c.answer() - 1), str(c.answer()))
 
@@ -151,7 +151,7 @@ def test_the_elimination_checks_match_the_hands_after_the_attack(last, presses):
 @pytest.mark.parametrize("presses", range(4))
 def test_the_neutral_check_is_the_count_the_deal_shows(lab, presses):
     c = shown_after(lesson4.deal(lab), "cnw3-neutral", presses)
-    assert lab.players.value == lesson4.players_of(c.seed)
+    assert lab.players.value == lesson4.players_of(c.seed, c.level)
     assert f"; {c.answer()} neutral" in lab.deal.value
     assert (c.answer() > 0) == (lab.players.value == 5)
     answer_wrong_then_right(c, str(c.answer() + 1), str(c.answer()))

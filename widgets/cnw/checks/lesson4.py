@@ -59,8 +59,15 @@ def _seeded(kind: Any, check_id: str, name: str, new_question: Any, widget: Any,
 
 
 # ---------------------------------------------------------------- §2 components, §4 setup
-def players_of(seed: int) -> int:
-    """The player count a seeded question uses: 3 to 6 in turn."""
+EVEN_DEALS, UNEVEN_DEALS = (3, 6), (4, 5)  # 42 gateways dealt evenly, or not (§4 step 2)
+
+
+def players_of(seed: int, level: int = 0) -> int:
+    """The player count a seeded question uses: 3 to 6 in turn; at level -1 a count that deals
+    the 42 gateways evenly (3 or 6), at +1 one that does not (4: 11/11/10/10; 5: 2 left over)."""
+    if level:
+        counts = EVEN_DEALS if level < 0 else UNEVEN_DEALS
+        return counts[seed % 2]
     return 3 + seed % 4
 
 
@@ -85,8 +92,8 @@ def l3_deck(box: Any) -> Number:
 def l3_all_pawns(box: Any) -> Number:
     """§4 step 1: the starting pawns of everyone, for a seeded player count."""
 
-    def variant(seed: int) -> Variant:
-        n = players_of(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        n = players_of(seed, level)
         each = box_contents(n)["pawns_each"]
         return Variant(
             _t("all_pawns", "question", n=n),
@@ -106,8 +113,8 @@ def l3_box(box: Any) -> w.VBox:
 def l3_to_place(lab: Any) -> Number:
     """§4 steps 1, 2, 4: what the opener still places after the deal, seeded."""
 
-    def variant(seed: int) -> Variant:
-        n = players_of(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        n = players_of(seed, level)
         state = placement_lab.dealt(seed, n)
         me = state.first
         return Variant(
@@ -131,8 +138,8 @@ def l3_to_place(lab: Any) -> Number:
 def l3_neutral(lab: Any) -> Number:
     """§4 step 2, §7.4: the gateways left neutral by the deal, for a seeded player count."""
 
-    def variant(seed: int) -> Variant:
-        n = players_of(seed)
+    def variant(seed: int, level: int = 0) -> Variant:
+        n = players_of(seed, level)
         state = placement_lab.dealt(seed, n)
         neutral = [c for c, o in zip(CODES, state.owner, strict=True) if o == st.NEUTRAL]
         dealt = " / ".join(str(state.owner.count(p)) for p in range(n))
