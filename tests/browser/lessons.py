@@ -336,11 +336,11 @@ LESSONS: tuple[Lesson, ...] = (
             Shows(".cnw-strategy-lab .check-veil", "Make your prediction first"),
             Type(".check-cnw6-opener-share .check-number", "33"),
             Click(
-                ".check-cnw6-opener-share .check-submit", shows=(CNW6_SAID, "the exact value is")
+                ".check-cnw6-opener-share .check-submit",
+                charts=(fig("cnw-victory"),),
+                shows=(CNW6_SAID, "the exact value is"),
             ),
-            Click(
-                ".cnw-lab-run", charts=(fig("cnw-victory"),), shows=(".cnw-lab-result", "5 games")
-            ),
+            Shows(".cnw-lab-result", "5 games"),
             Click(".cnw-lab-players", charts=(fig("cnw-sweep"),)),
             Shot("cnw__09_after_run"),
         ),
@@ -356,6 +356,8 @@ LESSONS: tuple[Lesson, ...] = (
                 ".check-cnw7-hub-hops .check-submit",
                 shows=(".check-cnw7-hub-hops .check-feedback", "the exact value is 2.27"),
             ),
+            # the prediction put hub-and-spoke on the map: the bridged board, then back
+            Click(".cnw-real-network", nth=1, charts=(fig("cnw-real-hops"),)),
             Click(".cnw-real-network", nth=2, charts=(fig("cnw-real-hops"),)),
             # on hub-and-spoke, losing the hub with most spokes cuts corridors off
             Choose(".cnw-real-lost", "DXB", charts=(fig("cnw-real-loss"),)),
