@@ -142,7 +142,7 @@ DEFAULTS: list[tuple[str, Callable[[], Any], list[Callable[[Any], Any]]]] = [
     ("logiquo free-rider lab (lesson 4)", _logiquo_free_rider, [_press("run")]),
     ("airwar strategy lab (lesson 5)", _airwar_strategy, [_press("run")]),
     ("airwar strategy lab, lesson 5's checks", _airwar_strategy, [_airwar_against_random]),
-    ("cnw battle lab Monte Carlo (lesson 1)", _cnw_battle, [_mc]),
+    ("cnw battle lab Monte Carlo (lesson 2)", _cnw_battle, [_mc]),
     ("rails odds lab Monte Carlo (lesson 2)", _rails_odds, [_mc]),
     ("logiquo odds lab Monte Carlo (lesson 2)", _logiquo_odds, [_mc]),
     ("airwar odds lab Monte Carlo (lesson 3)", _airwar_odds, [_mc]),
