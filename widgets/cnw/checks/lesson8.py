@@ -358,9 +358,13 @@ def l5_betrayal(table: Any) -> Number:
 
 
 def variants_panel() -> VariantBoard:
-    """The table's variants panel as a game with REALISMO ALTO draws it (its closed routes)."""
+    """The table's variants panel as a game with REALISMO ALTO draws it (its closed routes).
+    Its class is not the table's own panel's (``cnw-variant-board``), so a page's selectors
+    still find the table's."""
     panel = VariantBoard(seat_chip)
     panel.draw(realismo_game())
+    panel.remove_class("cnw-variant-board")
+    panel.add_class("cnw-variant-example")
     return panel
 
 
