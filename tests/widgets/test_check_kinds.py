@@ -521,3 +521,23 @@ def test_the_level_comes_back_from_the_record(store_dir):
     again.check()
     again.next_question()
     assert again.level == 0  # one right after a miss: the usual case again
+
+
+def test_catalog_texts_give_a_ladder_where_the_catalog_has_one():
+    from widgets.i18n import catalog
+    from widgets.kit.check_texts import CheckTexts
+
+    texts = CheckTexts("rails", "lesson1")
+    ladder = texts.hint("six_count")["hint"]
+    assert isinstance(ladder, list) and len(ladder) == 3
+    assert ladder[-1] == texts("six_count", "hint")  # where to look comes last
+    keys = catalog("en")
+    plain = next(
+        k[: -len(".hint")]
+        for k in keys
+        if k.startswith("cnw.checks.lesson1.")
+        and k.endswith(".hint")
+        and k[: -len(".hint")] + ".hint_idea" not in keys
+    )
+    name = plain.split(".")[-1]
+    assert CheckTexts("cnw", "lesson1").hint(name) == {"hint": keys[plain + ".hint"]}

@@ -253,3 +253,22 @@ def test_the_pact_prompts_in_italian() -> None:
     assert "Puoi anche proporre un patto di non aggressione (§12.4)" in hint
     assert "a: Carla" in hint and "Hai un patto con Bruno" in hint
     assert operations_hint(cnw.new_game(["A", "B", "C"], seed=2), 0) == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "1 dashed route has", "2 dashed routes have"),
+        ("it", "1 rotta tratteggiata non ha", "2 rotte tratteggiate non hanno"),
+    ],
+)
+def test_the_closed_routes_agree_with_their_number(lang: str, one: str, two: str) -> None:
+    from widgets.cnw.variants_panel import VariantBoard
+    from widgets.i18n import set_language
+
+    set_language(lang)
+    try:
+        assert one in VariantBoard._routes([("NBO", "CAI")])
+        assert two in VariantBoard._routes([("NBO", "CAI"), ("SIN", "PEK")])
+    finally:
+        set_language("en")

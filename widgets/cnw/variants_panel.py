@@ -29,6 +29,7 @@ from widgets.cnw import words
 from widgets.common import card, html_table, tagged
 from widgets.i18n import language, t
 from widgets.kit.refusals import refusal
+from widgets.kit.table import counted
 
 VARIANT_KEYS = ("fiera", "team_building", "realismo_alto", "diplomazia")
 # The map overlay of REALISMO ALTO's closed routes (the table adds it to its BoardMap).
@@ -239,7 +240,8 @@ class VariantBoard(w.VBox):
         if not closed:
             return t("cnw.variants.closed_none", name=name)
         listed = "; ".join(f"{words.gateway(a)} – {words.gateway(b)}" for a, b in closed)
-        return t("cnw.variants.closed_panel", name=name, n=len(closed), routes=listed)
+        key = counted("cnw.variants.closed_panel", len(closed))  # "1 dashed route has ..."
+        return t(key, name=name, n=len(closed), routes=listed)
 
     def _pacts(self, state: Any) -> str:
         name = variant_name("diplomazia")

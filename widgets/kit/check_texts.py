@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from widgets.i18n import t
+from widgets.i18n import DEFAULT, catalog, t
 from widgets.kit.check import Check, Reflect, Variant
 
 C = TypeVar("C", bound=Check)
@@ -33,10 +33,17 @@ class CheckTexts:
     def __call__(self, name: str, part: str, /, **values: Any) -> str:
         return t(f"{self.game}.checks.{self.lesson}.{name}.{part}", **values)
 
-    def hint(self, name: str) -> dict[str, str]:
-        """A check's ``hint=`` to spread into it (``**texts.hint(name)``); its question and
+    def hint(self, name: str) -> dict[str, Any]:
+        """A check's ``hint=`` to spread into it (``**texts.hint(name)``): the ladder of its
+        ``hint_idea``, ``hint_method`` and ``hint`` where the catalog has the first two (issue
+        #25: the idea, the method, then where to look), else its one ``hint``. Its question and
         explanation are formatted where they are used, since they take the check's values."""
-        return {"hint": self(name, "hint")}
+        base = f"{self.game}.checks.{self.lesson}.{name}"
+        known = catalog(DEFAULT)
+        rungs = [
+            self(name, part) for part in ("hint_idea", "hint_method") if f"{base}.{part}" in known
+        ]
+        return {"hint": [*rungs, self(name, "hint")] if rungs else self(name, "hint")}
 
     def reflect(self, check_id: str, name: str, /, **model: Any) -> Reflect:
         """An open question whose question and model answer are both the catalog's
