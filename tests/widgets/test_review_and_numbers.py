@@ -55,6 +55,7 @@ def test_a_review_keeps_its_own_score_and_stays_out_of_the_lessons():
     assert review.children[-1] is review.score
     assert "check-score" not in review.score._dom_classes  # the lesson's line keeps that class
     assert "kit-review-score" in review.score._dom_classes
+    assert "review" in review.score.value and "this lesson</b>" not in review.score.value
 
 
 def test_a_review_needs_questions_and_an_earlier_lesson():

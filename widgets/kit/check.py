@@ -697,9 +697,12 @@ class Score(w.HTML):
     """Answered / right over ``checks`` (by default every scored check on the page), updated
     as the learner answers."""
 
-    def __init__(self, checks: Collection[Check] | None = None) -> None:
+    def __init__(
+        self, checks: Collection[Check] | None = None, *, words: str = "common.check.score"
+    ) -> None:
         super().__init__()
         self._checks = list(checks) if checks is not None else None
+        self._words = words  # the line's catalog key (a review says it is the review's)
         self._memory = memory()  # its page's: a score left from an earlier page writes nowhere
         self.add_class("check-score")
         _SCORES.add(self)
@@ -721,7 +724,7 @@ class Score(w.HTML):
         answered, right, total = self.counts()
         if self._checks is None and total:  # the lesson's own score: the landing page shows it
             self._memory.keep_summary({"answered": answered, "right": right, "total": total})
-        text = t("common.check.score", answered=answered, total=total, right=right)
+        text = t(self._words, answered=answered, total=total, right=right)
         self.value = (
             "<div role='status' aria-live='polite' style='padding:6px 10px;background:#eef4fb;"
             f"border-radius:6px'>{text}</div>"

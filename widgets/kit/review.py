@@ -34,7 +34,7 @@ class Review(w.VBox):
         for check in self.checks:
             check.in_review = True  # not the lesson's own: its score leaves it out
             check.add_class("check-review")
-        self.score = Score(self.checks)
+        self.score = Score(self.checks, words="common.review.score")
         # not the lesson's score line: a page (and a browser test) finds that one by its class
         self.score.remove_class("check-score")
         self.score.add_class("kit-review-score")
