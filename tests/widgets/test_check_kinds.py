@@ -541,3 +541,15 @@ def test_catalog_texts_give_a_ladder_where_the_catalog_has_one():
     )
     name = plain.split(".")[-1]
     assert CheckTexts("cnw", "lesson1").hint(name) == {"hint": keys[plain + ".hint"]}
+
+
+def test_a_veiled_element_shown_twice_is_hidden_in_both_places():
+    summary = w.HTML("42 % of threats stopped")
+    lab = w.VBox([w.VBox([summary])])
+    elsewhere = w.VBox([summary])  # the same summary in another card of the page
+    p = Predict("v-twice", "How many?", 42, reveals=summary, inside=lab, tolerance=5, unit="%")
+    assert summary.layout.display == "none" and summary in elsewhere.children
+    assert summary not in lab.children[0].children  # its place in the lab holds the veil
+    p.box.value = "42"
+    p.check()
+    assert summary.layout.display in (None, "") and summary in lab.children[0].children

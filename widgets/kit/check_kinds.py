@@ -128,7 +128,8 @@ class Veil:
     """What keeps one element hidden until a prediction: inside the widget ``inside`` (the lab
     the element belongs to), its place in its box is taken by a notice, "make your prediction
     first", and given back on :meth:`reveal` (the browser then draws the element afresh, at its
-    real size); an element in no box found there is hidden with ``layout.display = "none"``.
+    real size). The element is also hidden (``layout.display = "none"``) wherever else the
+    page shows it, so a second view of it (one summary in two cards) gives nothing away.
     One veil an element: a check built again (a re-run cell) takes the same veil over."""
 
     _of: ClassVar[weakref.WeakKeyDictionary[w.Widget, Veil]] = weakref.WeakKeyDictionary()
@@ -160,19 +161,18 @@ class Veil:
         box = _box_holding(self.inside, self.element) if self.inside is not None else None
         if box is not None:
             box.children = tuple(self.cover if c is self.element else c for c in box.children)
-        else:
-            self._display = self.element.layout.display
-            self.element.layout.display = "none"
+        # hidden too wherever else the page shows it (a lab may show one summary in two cards)
+        self._display = self.element.layout.display
+        self.element.layout.display = "none"
         self._box, self.hidden = box, True
 
     def reveal(self) -> None:
         if not self.hidden:
             return
+        self.element.layout.display = self._display
         if self._box is not None:
             box = self._box
             box.children = tuple(self.element if c is self.cover else c for c in box.children)
-        else:
-            self.element.layout.display = self._display
         self._box, self.hidden = None, False
 
 
