@@ -42,7 +42,9 @@ def test_a_seeded_check_starts_at_the_seed_its_widget_shows():
 
     c = CNW1.seeded(Choice, "t-seeded", "obc_side", variant, widget)
     assert c.seed == 4 and c.question == "seed 4?" and c.answer() == "4"
-    assert c.hint == t("cnw.checks.lesson1.obc_side.hint")
+    # the catalog's ladder for it: the idea first, where to look (the old one-line hint) last
+    assert c.hints[-1] == t("cnw.checks.lesson1.obc_side.hint")
+    assert c.hint == c.hints[0] == t("cnw.checks.lesson1.obc_side.hint_idea")
     c.next_question()
     assert c.question == "seed 5?" and c.answer() == "5"
 
