@@ -507,3 +507,16 @@ def test_each_later_lesson_opens_with_its_review(lesson):
         at = next(i for i, c in enumerate(cells) if "start_lesson(" in "".join(c["source"]))
         assert "".join(cells[at + 1]["source"]).startswith(heading)
         assert f"review.before({lesson})" in "".join(cells[at + 2]["source"])
+
+
+def test_the_reviews_spread_their_questions_over_the_course():
+    """A question of an earlier lesson comes back, but not in nearly every review (drawn at
+    random, the airbases' capacity came up in four of the five; lesson 2's review asks all three
+    of lesson 1's, so three is the least a lesson-1 question can have)."""
+    from collections import Counter
+
+    from widgets.airwar.checks import review
+
+    for seed in (0, 1, 2):
+        asked = Counter(q.__name__ for n in range(2, 7) for _, q in review.plan(n, seed))
+        assert max(asked.values()) <= 3, (seed, asked.most_common(3))

@@ -381,3 +381,19 @@ def test_a_later_lesson_opens_with_its_review(n: int) -> None:
         assert "".join(cells[2]["source"]).startswith(heading[lang_code])
         code = "".join(cells[3]["source"])
         assert "from widgets.rails.checks import review" in code and f"review.before({n})" in code
+
+
+def test_the_reviews_spread_their_questions_over_the_course():
+    """A question of an earlier lesson comes back, but not in every review (drawn at random,
+    the grey route's came up in four of the five)."""
+    from collections import Counter
+
+    from widgets.rails.checks import review
+
+    for seed in (0, 1, 2):
+        asked = Counter(
+            q.__name__
+            for n in range(2, 7)
+            for _, q in review.spread(n, review.random.Random(f"rails-review:{n}:{seed}"), seed)
+        )
+        assert max(asked.values()) <= 2, (seed, asked.most_common(3))

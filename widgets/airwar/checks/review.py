@@ -295,8 +295,12 @@ def plan(lesson: int, seed: int = 0) -> list[tuple[int, Callable[[str, random.Ra
         picked.sort()
     chosen: list[tuple[int, Callable[[str, random.Random], Check]]] = []
     for source in picked:
-        left = [q for q in POOL[source] if all(q is not c for _, c in chosen)]
-        chosen.append((source, rng.choice(left)))
+        # the pool turned by the lesson's number: consecutive reviews ask another question of
+        # the same earlier lesson (drawn at random, one came up in four of the five reviews)
+        pool = POOL[source]
+        turn = (lesson + seed) % len(pool)
+        left = [q for q in pool[turn:] + pool[:turn] if all(q is not c for _, c in chosen)]
+        chosen.append((source, left[0]))
     return chosen
 
 

@@ -384,20 +384,27 @@ POOLS: dict[int, tuple[Question, ...]] = {
 SIZE = 3
 
 
-def spread(lesson: int, rng: Rng) -> list[tuple[int, Question]]:
+def _turned(pool: tuple[Question, ...], by: int) -> list[Question]:
+    k = by % len(pool)
+    return list(pool[k:] + pool[:k])
+
+
+def spread(lesson: int, rng: Rng, seed: int = 0) -> list[tuple[int, Question]]:
     """Three questions on the lessons before ``lesson``: one from each of the latest earlier
     lessons first (at most three of them, most recent first), then more from the earlier ones
     until there are three; each lesson's questions drawn without repeats."""
     earlier = [n for n in range(lesson - 1, 0, -1) if n in POOLS]
     if not earlier:
         raise ValueError(f"lesson {lesson} has no earlier lesson to review")
-    left = {n: rng.sample(POOLS[n], len(POOLS[n])) for n in earlier}
+    # each pool turned by the lesson's number, so consecutive reviews ask another question of
+    # the same earlier lesson (drawn at random, one question came up in four of five reviews)
+    left = {n: _turned(POOLS[n], lesson + seed) for n in earlier}
     chosen: list[tuple[int, Question]] = []
     lessons = earlier if len(earlier) <= SIZE else earlier[:2] + [rng.choice(earlier[2:])]
     while len(chosen) < SIZE:
         for n in lessons:
             if left[n] and len(chosen) < SIZE:
-                chosen.append((n, left[n].pop()))
+                chosen.append((n, left[n].pop(0)))
         if not any(left[n] for n in lessons):
             lessons = [n for n in earlier if left[n]]
     return chosen
@@ -407,7 +414,8 @@ def questions(lesson: int, seed: int = 0) -> list[Check]:
     """The review's three checks, in the order the page shows them."""
     rng = random.Random(f"rails-review:{lesson}:{seed}")
     return [
-        ask(f"rails-review{lesson}-{k}", rng) for k, (_n, ask) in enumerate(spread(lesson, rng), 1)
+        ask(f"rails-review{lesson}-{k}", rng)
+        for k, (_n, ask) in enumerate(spread(lesson, rng, seed), 1)
     ]
 
 
