@@ -197,8 +197,10 @@ class TableBase(w.VBox):
         return ""
 
     def recap_html(self, start: int, end: int) -> str:
-        """What the bots did in log entries ``start..end`` (HTML-safe): each bot's moves, the
-        newest first as in the log. A game adds what the human lost and won."""
+        """What the bots did in log entries ``start..end`` (HTML-safe): each bot's moves in the
+        order they were made, read as a story (issue #26; the log keeps the newest first), the
+        latest :data:`RECAP_LINES` of them after a line counting the earlier ones. A game adds
+        what the human lost and won."""
         s = self.session
         by_seat: dict[int, list[str]] = {}
         for i in range(start, end):
@@ -210,11 +212,11 @@ class TableBase(w.VBox):
             return ""
         items = []
         for who, moves in by_seat.items():
-            shown = list(reversed(moves))[:RECAP_LINES]
+            shown = moves[-RECAP_LINES:]
             more = len(moves) - len(shown)
             lines = "".join(f"<li>{m}</li>" for m in shown)
             if more:
-                lines += f"<li>{t(counted('common.table.recap_more', more), n=more)}</li>"
+                lines = f"<li>{t(counted('common.table.recap_earlier', more), n=more)}</li>" + lines
             name = html.escape(self.seat_name(s.history[start], who))
             seat = t(counted("common.table.recap_seat", len(moves)), name=name, n=len(moves))
             items.append(f"<li>{seat}<ul style='margin:0'>{lines}</ul></li>")

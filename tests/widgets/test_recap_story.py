@@ -1,0 +1,50 @@
+"""The kit's recap reads as a story (issue #26): the bots' moves in the order they were made,
+the earlier ones counted first when there are more than the recap shows. The log keeps the
+newest first (tests/widgets/test_tables.py)."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from widgets.i18n import set_language
+from widgets.kit.table import RECAP_LINES, TableBase, plain_text
+
+
+def fake_table(moves: int) -> SimpleNamespace:
+    """A table whose log holds ``moves`` moves of the bot at seat 1 after the human's (seat 0)."""
+    history = [SimpleNamespace(who=0)] + [SimpleNamespace(who=1) for _ in range(moves)]
+    log = ["human's"] + [f"move {i}" for i in range(1, moves + 1)]
+    return SimpleNamespace(
+        session=SimpleNamespace(history=history + [SimpleNamespace(who=None)], log=log),
+        game=SimpleNamespace(current_player=lambda s: s.who),
+        kinds=["human", "planner"],
+        describe=lambda action, state: action,
+        seat_name=lambda state, p: f"Bot {p}",
+    )
+
+
+def items(markup: str) -> list[str]:
+    return [plain_text(li) for li in re.findall(r"<li>(?!Bot)(.*?)</li>", markup)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_recap_tells_the_moves_oldest_first(lang: str) -> None:
+    set_language(lang)
+    try:
+        table = fake_table(3)
+        said = items(TableBase.recap_html(table, 0, 4))
+        assert said == ["move 1", "move 2", "move 3"]
+        assert "newest" not in plain_text(TableBase.recap_html(table, 0, 4))
+        assert "più recente" not in plain_text(TableBase.recap_html(table, 0, 4))
+
+        many = RECAP_LINES + 2
+        said = items(TableBase.recap_html(fake_table(many), 0, many + 1))
+        assert said[1:] == [f"move {i}" for i in range(3, many + 1)]  # the latest, in order
+        assert "2" in said[0] and said[0].endswith(":")  # the two earlier ones, counted first
+        one = items(TableBase.recap_html(fake_table(RECAP_LINES + 1), 0, RECAP_LINES + 2))
+        assert {"en": "one earlier move", "it": "un'altra mossa"}[lang] in one[0]  # never "1 mosse"
+    finally:
+        set_language("en")
