@@ -48,3 +48,16 @@ def test_the_recap_tells_the_moves_oldest_first(lang: str) -> None:
         assert {"en": "one earlier move", "it": "un'altra mossa"}[lang] in one[0]  # never "1 mosse"
     finally:
         set_language("en")
+
+
+def test_inside_the_humans_own_turn_the_recap_says_meanwhile() -> None:
+    """A bot answering in the middle of the human's turn (a defender's choice) did not keep the
+    human waiting: "meanwhile", not "while you waited"; once the turn went round, it did."""
+    table = fake_table(2)
+    for state in table.session.history:
+        state.turn = 1
+    table.session.history[-1].who = 0  # the human decides again, in the same turn
+    said = plain_text(TableBase.recap_html(table, 1, 3))
+    assert said.startswith("Meanwhile") and "waited" not in said
+    table.session.history[-1].turn = 2  # the turn went round to the human
+    assert plain_text(TableBase.recap_html(table, 1, 3)).startswith("While you waited")

@@ -99,6 +99,20 @@ def refusal_text(refused: SaveRefused) -> str:
     return t(f"common.save.{refused.code}", **safe)
 
 
+def recap_head_key(table: Any, start: int, end: int) -> str:
+    """The recap's head: "while you waited" when the turn went round to the human again, and
+    "meanwhile" when the bots answered inside the human's own turn (issue #26: "Mentre
+    aspettavi" stood over a defender's answer in the middle of the human's attack)."""
+    history = table.session.history
+    if start > 0 and end < len(history):
+        before, after = history[start - 1], history[end]
+        mover = table.game.current_player(before)
+        same_turn = getattr(before, "turn", None) == getattr(after, "turn", None)
+        if mover is not None and mover == table.game.current_player(after) and same_turn:
+            return "common.table.recap_meanwhile"
+    return "common.table.recap_head"
+
+
 class TableBase(w.VBox):
     """A whole game for humans and bots; the subclass adds its board and decision controls."""
 
@@ -222,7 +236,7 @@ class TableBase(w.VBox):
             items.append(f"<li>{seat}<ul style='margin:0'>{lines}</ul></li>")
         total = sum(len(m) for m in by_seat.values())
         return (
-            f"<div>{t(counted('common.table.recap_head', total), n=total)}</div>"
+            f"<div>{t(counted(recap_head_key(self, start, end), total), n=total)}</div>"
             f"<ul style='margin:0;padding-left:1.5em'>{''.join(items)}</ul>"
         )
 
