@@ -22,15 +22,18 @@ from typing import Any
 import ipywidgets as w
 
 from gamelib import rails
+from gamelib.core import IllegalAction
 from gamelib.rails import bots as rails_bots
+from gamelib.rails.board import GREY
 from gamelib.rails.board import load as load_board
-from gamelib.rails.cards import CARD_NAMES, LOCOMOTIVE
+from gamelib.rails.cards import CARD_NAMES, LOCO, LOCOMOTIVE
+from gamelib.rails.claims import claim_blocker
 from gamelib.rails.scoring import final_scores
 from gamelib.rails.state import OVER, SECOND_DRAW, SETUP, TICKETS, TURN
-from widgets.common import boxed, card, dropdown, html_table, tagged
+from widgets.common import Notice, boxed, card, dropdown, html_table, tagged
 from widgets.i18n import t
 from widgets.kit import palette
-from widgets.kit.table import Offer, TableBase
+from widgets.kit.table import Offer, TableBase, counted
 from widgets.rails import words
 from widgets.rails.map import (
     HIGHLIGHT,
@@ -44,6 +47,8 @@ SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5
 # black or white text, whichever reads better on a card colour (pink and green want black)
 TEXT_ON = {kind: palette.text_on(colour) for kind, colour in ROUTE_COLORS.items()}
+DESTINATION = "#b8860b"  # a ticket's city still to connect (dark gold star)
+CONNECTED = "#1e8449"  # a ticket's city already connected (green star)
 
 
 def make_bot(kind: str, seed: int) -> Any:
@@ -75,6 +80,59 @@ def player_mark(p: int) -> str:
 def route_name(board: Any, rid: int) -> str:
     """A route as its two cities (plain text)."""
     return f"{board.routes[rid].a} – {board.routes[rid].b}"
+
+
+def card_list(counts: dict[int, int]) -> str:
+    """Cards by kind in words, in the card order: "2 carte rosse e una Locomotiva"."""
+    parts = [words.cards(CARD_NAMES[k], n) for k, n in sorted(counts.items()) if n]
+    if len(parts) > 1:
+        return t("rails.action.and", first=", ".join(parts[:-1]), second=parts[-1])
+    return parts[0] if parts else ""
+
+
+def locomotives_text(n: int) -> str:
+    """A hand's locomotives in words: "nessuna Locomotiva", "una Locomotiva", "2 Locomotive"."""
+    return t("rails.play.no_locomotive") if n == 0 else words.cards(LOCOMOTIVE, n)
+
+
+def why_not_claim(state: Any, player: int, rid: int) -> IllegalAction | str | None:
+    """Why ``player`` cannot claim route ``rid`` now: the engine's own refusal (a route taken,
+    too few trains, the wrong phase), or, when only the cards are short, the shortage in words
+    ("per Atlanta – Miami servono 6 carte arancioni: ne hai 0 e 2 Locomotive") from the hand and
+    the route (a thin count; the rule is the engine's, which refused the hand's best payment).
+    None: nothing stops the claim."""
+    route = load_board().routes[rid]
+    if state.phase == TURN and player == state.current:
+        blocked = claim_blocker(state, player, rid)
+        if blocked is not None:
+            return blocked
+    hand = state.hands[player]
+    colours = range(LOCO) if route.color == GREY else [CARD_NAMES.index(route.color)]
+    kind = max(colours, key=lambda k: hand[k])
+    locos = min(hand[LOCO], route.length - 1)
+    try:  # the best payment the hand has: the engine says why it fails (phase, cards)
+        rails.apply(state, rails.ClaimRoute(rid, CARD_NAMES[kind], locos))
+    except IllegalAction as e:
+        if e.code != "claim.short_of_cards":
+            return e
+    else:
+        return None
+    name = html.escape(f"{route.a} – {route.b}")
+    loco_words = locomotives_text(hand[LOCO])
+    if route.color != GREY:
+        need = words.cards(route.color, route.length)
+        key = counted("rails.play.short", route.length)
+        return t(key, route=name, need=need, have=hand[kind], locos=loco_words)
+    if not hand[kind]:
+        return t("rails.play.short_grey_none", route=name, length=route.length, locos=loco_words)
+    return t(
+        "rails.play.short_grey",
+        route=name,
+        length=route.length,
+        colour=words.colour_name(CARD_NAMES[kind]),
+        have=hand[kind],
+        locos=loco_words,
+    )
 
 
 def payment_text(action: rails.ClaimRoute, length: int) -> str:
@@ -109,7 +167,22 @@ class RailsTable(TableBase):
         self.drawing = BoardFigure(height=520, legend=False, owners=MAX_PLAYERS, free_dash="dot")
         self.fig = self.drawing.fig
         self.drawing.trace("midpoints").on_click(self._on_route_click)
+        # the human's destination cities: stars on the map (only for the human to move)
+        self._destinations = len(self.fig.data)
+        self.fig.add_scattergeo(
+            lon=[],
+            lat=[],
+            mode="markers",
+            hoverinfo="text",
+            hovertext=[],
+            showlegend=False,
+            name=t("rails.play.destination_trace"),
+            marker=dict(symbol="star", size=20, color=[], line=dict(width=1.5, color="#111111")),
+        )
         self.legend = tagged(w.HTML(), "rails-legend")
+        # why a route tapped on the map cannot be claimed: right under the map, not a screen away
+        self.map_notice = tagged(Notice(), "rails-map-notice")
+        self.map_notice.info(t("rails.play.map_hint"))
         # ---- the turn: draw a card, claim a route, take tickets
         self.face_up = [
             tagged(
@@ -156,13 +229,14 @@ class RailsTable(TableBase):
                 self.offer_box,
                 w.HBox([*self.face_up, self.deck_button], layout=wrap),
                 self.claim_row,
+                self.notice,  # under the controls that refuse: not a screen below them
                 w.HBox([self.tickets_button]),
                 self.my_tickets,
-                self.notice,
             ],
             "your_turn",
         )
-        return [self.legend, boxed(self.fig, "rails-fig-table"), turn, self.scores]
+        board = w.VBox([boxed(self.fig, "rails-fig-table"), self.map_notice])
+        return [self.legend, board, turn, self.scores]
 
     def button_actions(self) -> list[Any]:
         return []  # every Rails decision has its own control
@@ -190,9 +264,12 @@ class RailsTable(TableBase):
         self.act(rails.DrawFaceUp(CARD_NAMES[kind]))
 
     def claim(self) -> bool:
-        """Claim the chosen route with the chosen payment (both lists hold only legal ones)."""
+        """Claim the chosen route with the chosen payment (both lists hold only legal ones); with
+        no route chosen yet ("— choose —") it says so and changes nothing."""
         if self.route.value is None or self.payment.value is None:
-            self.notice.error(t("rails.table.pick_route"))
+            said = t("rails.table.pick_route")
+            self.notice.error(said)
+            self.announce(said)
             return False
         colour, locos = self.payment.value
         return self.act(rails.ClaimRoute(self.route.value, colour, locos))
@@ -211,10 +288,9 @@ class RailsTable(TableBase):
     def _update_keep(self) -> None:
         """The keep button says how many tickets it keeps and waits for enough ticks."""
         n, least = len(self._ticked()), self._least_kept()
-        key = "rails.play.keep_one" if n == 1 else "rails.play.keep"
-        self.keep_button.description = t(key, n=n)
+        self.keep_button.description = t(counted("rails.play.keep", n), n=n)
         self.keep_button.disabled = n < least
-        self.keep_button.tooltip = t("rails.play.keep_least", least=least)
+        self.keep_button.tooltip = t(counted("rails.play.keep_least", least), least=least)
 
     def _payable(self) -> dict[int, list[rails.ClaimRoute]]:
         """The routes the player to move can pay now, each with its payments (cheapest first:
@@ -230,14 +306,31 @@ class RailsTable(TableBase):
         return 200 - self.state.actions
 
     def _on_route_click(self, trace: Any, points: Any, _state: Any) -> None:
-        """A click on a route's middle chooses it, or says why it is not offered."""
-        if points.point_inds:
-            rid = trace.customdata[points.point_inds[0]]
-            if rid in [v for _, v in self.route.options]:
-                self.route.value = rid
-            elif self.human_to_move() and self.state.phase == TURN:
-                route = html.escape(route_name(self.board, rid))
-                self.notice.error(t("rails.play.not_payable", route=route))
+        """A click on a route's middle chooses it, or says right under the map why it cannot be
+        claimed now, with the exact reason (the engine's refusal, or the cards short)."""
+        if not points.point_inds:
+            return
+        rid = trace.customdata[points.point_inds[0]]
+        if rid in self._ways:
+            self.route.value = rid
+            self.map_notice.info(
+                t("rails.play.chosen", route=html.escape(route_name(self.board, rid)))
+            )
+            return
+        if not self.human_to_move():
+            said = t(f"{self.texts}.not_human")
+        else:
+            why = why_not_claim(self.state, self.to_move(), rid)
+            if why is None:  # the list is stale (it should not be): say the plain fact
+                why = t("rails.play.not_payable", route=html.escape(route_name(self.board, rid)))
+                rule = "§Occupare le strade"
+            elif isinstance(why, IllegalAction):
+                rule, why = why.rule, self.refusal(why)
+            else:
+                rule = "§Occupare le strade"
+            said = t(f"{self.texts}.illegal", rule=rule, reason=why)
+        self.map_notice.error(said)
+        self.announce(said)
 
     def _suggest_payment(self) -> None:
         """The payments that fit the chosen route, the cheapest pre-selected (from gamelib)."""
@@ -248,7 +341,10 @@ class RailsTable(TableBase):
         if list(self.payment.options) != options:
             self.payment.options = options
         self.payment.value = options[0][1] if options else None
-        self.payment.disabled = self.claim_button.disabled = not options
+        self.payment.disabled = not options
+        # blue only once a route is chosen; before, a press says "choose a route first"
+        self.claim_button.button_style = "primary" if options else ""
+        self.claim_button.disabled = not self._ways
 
     # ------------------------------------------------------------------ guided turns
     def prompt_html(self, p: int) -> str:
@@ -259,10 +355,14 @@ class RailsTable(TableBase):
         if state.phase == SECOND_DRAW:
             return t("rails.play.prompt_second")
         n = len(self._payable())
-        if n:
-            key = "rails.play.prompt_turn_one" if n == 1 else "rails.play.prompt_turn"
-            return t(key, n=n)
-        return t("rails.play.prompt_turn_none")
+        said = t(counted("rails.play.prompt_turn", n), n=n) if n else ""
+        said = said or t("rails.play.prompt_turn_none")
+        if any(isinstance(a, rails.DrawFaceUp) and a.color == LOCOMOTIVE for a in self._legal()):
+            said += t("rails.play.prompt_locomotive")  # before it is taken, not after
+        return said
+
+    def _legal(self) -> list[Any]:
+        return rails.legal_actions(self.state)
 
     def auto_answer(self, p: int) -> Any | None:
         """A human with nothing to choose (passing is the only legal move) passes unasked."""
@@ -270,40 +370,81 @@ class RailsTable(TableBase):
         return legal[0] if len(legal) == 1 and isinstance(legal[0], rails.Pass) else None
 
     def recap_html(self, start: int, end: int) -> str:
-        """What each bot did (tickets kept counted, never named: they are secret) and the routes
-        they took that you could pay, highlighted on the map."""
+        """A story, oldest first: what the human's last choice brought them (cards in, cards and
+        trains paid, route points, tickets kept or connected), then the bots' moves in the order
+        played (the log's own lines; tickets counted, never named: they are secret), then the
+        routes they took that the human could pay (highlighted on the map).
+
+        Everything is a comparison of gamelib states (the one before the human's last decision,
+        ``self.mark``, and the one now) or a line of the log: nothing is inferred."""
         s = self.session
         human = self.to_move()
         if human is None or self.kinds[human] != "human":
             return ""
-        by_seat: dict[int, list[str]] = {}
+        runs: list[tuple[int, list[str]]] = []  # consecutive moves of one bot, in order
         taken: list[int] = []
         for i in range(start, end):
             who = rails.current_player(s.history[i])
             if who is None or self.kinds[who] == "human":
                 continue
             action = s.log[i]
-            by_seat.setdefault(who, []).append(self.log_line(s.history[i], action, None))
+            line = self.log_line(s.history[i], action, s.history[i + 1])
+            if runs and runs[-1][0] == who:
+                runs[-1][1].append(line)
+            else:
+                runs.append((who, [line]))
             if isinstance(action, rails.ClaimRoute):
                 taken.append(action.route)
-        if not by_seat:
+        if not runs:
             return ""
+        parts = []
+        mine = self._recap_mine(s.history[min(self.mark, start)], s.history[end], human)
+        if mine:
+            parts.append(f"{t('rails.play.recap_you')} {'; '.join(mine)}.")
         could = {a.route for a in rails.claim_actions(s.history[start], human)}
         lost = [r for r in taken if r in could]
         self._recap_routes = taken
-        items = "".join(
-            f"<li>{player_mark(q)} {'; '.join(moves)}</li>" for q, moves in by_seat.items()
-        )
-        parts = [f"<b>{t('rails.play.recap_head')}</b><ul style='margin:2px 0'>{items}</ul>"]
+        items = "".join(f"<li>{player_mark(q)} {'; '.join(moves)}</li>" for q, moves in runs)
+        parts.append(f"<b>{t('rails.play.recap_head')}</b><ul style='margin:2px 0'>{items}</ul>")
         if taken:
-            parts.append(t("rails.play.recap_taken", n=len(taken)))
+            parts.append(t(counted("rails.play.recap_taken", len(taken)), n=len(taken)))
         if lost:
             names = ", ".join(route_name(self.board, r) for r in lost)
             parts.append(t("rails.play.recap_lost", routes=html.escape(names)))
-        points = s.history[end].route_points[human] - s.history[start].route_points[human]
-        if points:
-            parts.append(t("rails.play.recap_won", n=points))
         return "".join(f"<div>{x}</div>" for x in parts)
+
+    def _recap_mine(self, before: Any, after: Any, p: int) -> list[str]:
+        """What seat ``p`` gained and paid between two states, in words (its own hand only)."""
+        out = []
+        diff = [b - a for a, b in zip(before.hands[p], after.hands[p], strict=True)]
+        gained = {k: d for k, d in enumerate(diff) if d > 0}
+        paid = {k: -d for k, d in enumerate(diff) if d < 0}
+        if gained:
+            n = sum(gained.values())
+            out.append(t(counted("rails.play.recap_gained", n), cards=card_list(gained)))
+        trains = before.trains[p] - after.trains[p]
+        if paid or trains:
+            out.append(t(counted("rails.play.recap_paid", trains), cards=card_list(paid), n=trains))
+        points = after.route_points[p] - before.route_points[p]
+        if points:
+            out.append(t(counted("rails.play.recap_won", points), n=points))
+        kept = len(after.tickets[p]) - len(before.tickets[p])
+        if kept > 0:
+            out.append(t(counted("rails.play.recap_kept", kept), n=kept))
+        done_before = {tk["id"] for tk in self._tickets(before, p) if tk["completed"]}
+        done = [
+            f"{tk['a']} – {tk['b']}"
+            for tk in self._tickets(after, p)
+            if tk["completed"] and tk["id"] not in done_before
+        ]
+        if done:
+            key = counted("rails.play.recap_done", len(done))
+            out.append(t(key, tickets=html.escape(", ".join(done))))
+        return out
+
+    @staticmethod
+    def _tickets(state: Any, p: int) -> list[dict[str, Any]]:
+        return list(rails.observation(state, p)["tickets"])
 
     def offers(self) -> list[Offer]:
         """Every control the human can use now: face-up cards, deck, claim, tickets, keep."""
@@ -319,7 +460,8 @@ class RailsTable(TableBase):
 
     def turn_html(self, p: int) -> str:
         state = self.state
-        last = t("rails.table.last_round", n=state.final_turns) if state.final_turns >= 0 else ""
+        left = state.final_turns
+        last = t(counted("rails.table.last_round", left), n=left) if left >= 0 else ""
         name = html.escape(state.names[p])
         return t(
             "rails.play.status",
@@ -339,7 +481,6 @@ class RailsTable(TableBase):
             self.drawing.draw_owners(state.owner, state.players)
             self.drawing.draw("highlight", recap, HIGHLIGHT, 18)
         self._recap_routes = []
-        self._draw_legend()
         # the seat to move, if human: hand and tickets; else nothing secret
         if human:
             hand = state.hands[p]
@@ -352,9 +493,12 @@ class RailsTable(TableBase):
                 for tk in obs["tickets"]
             )
             self.my_tickets.value = t("rails.table.tickets", items=items or "<li>—</li>")
+            self._draw_destinations(obs["tickets"])
         else:
             self.hand.value = t("rails.table.hidden")
             self.my_tickets.value = ""
+            self._draw_destinations([])
+        self._draw_legend()  # after the destinations: it explains their stars
         # face-up row: bordered cards named "white card", enabled only when taking one is legal
         legal = rails.legal_actions(state) if human else []
         takable = {a.color for a in legal if isinstance(a, rails.DrawFaceUp)}
@@ -366,6 +510,9 @@ class RailsTable(TableBase):
             name = CARD_NAMES[kind]
             b.description = t(f"rails.play.card.{name}")
             b.tooltip = t("rails.play.take", card=b.description)
+            if name == LOCOMOTIVE and state.phase == TURN:  # said before it is taken
+                b.description = t("rails.play.card.locomotive_ends")
+                b.tooltip = t("rails.play.take_locomotive")
             b.style.button_color = ROUTE_COLORS[name]
             b.style.text_color = TEXT_ON[name]
             b.disabled = name not in takable
@@ -375,12 +522,15 @@ class RailsTable(TableBase):
         self._ways = self._payable() if human else {}
         routes = sorted(self._ways, key=lambda r: (self.board.routes[r].a, self.board.routes[r].b))
         options = [(words.route_option(self.board.routes[r]), r) for r in routes]
+        if options:  # nothing chosen for the player: the list starts on "— choose —"
+            options = [(t("rails.play.choose"), None), *options]
         self.claim_row.layout.display = "" if human and state.phase == TURN else "none"
-        self.claim_button.disabled = not options
         if list(self.route.options) != options:
+            chosen = self.route.value
             self.route.options = options
-        if options and self.route.value not in self._ways:
-            self.route.value = options[0][1]
+            self.route.value = chosen if chosen in self._ways else None
+        elif self.route.value not in self._ways:
+            self.route.value = None
         self.route.disabled = not options
         self._suggest_payment()
         # ticket offer
@@ -404,9 +554,33 @@ class RailsTable(TableBase):
             self.offer_box.layout.display = "none"
         self._draw_scores()
 
+    def _draw_destinations(self, tickets: list[dict[str, Any]]) -> None:
+        """Stars on the cities of the human's destination tickets (green once connected), with
+        the tickets named in the hover; none when a bot is to move (tickets are secret)."""
+        cities: dict[str, list[str]] = {}
+        connected: dict[str, bool] = {}
+        for tk in tickets:
+            for c in (tk["a"], tk["b"]):
+                cities.setdefault(c, []).append(f"{tk['a']} – {tk['b']}")
+                connected[c] = connected.get(c, True) and bool(tk["completed"])
+        names = sorted(cities)
+        trace = self.fig.data[self._destinations]
+        with self.fig.batch_update():
+            trace.lon = [self.board.cities[c].lon for c in names]
+            trace.lat = [self.board.cities[c].lat for c in names]
+            trace.marker.color = [CONNECTED if connected[c] else DESTINATION for c in names]
+            trace.hovertext = [
+                t("rails.play.destination_hover", city=c, tickets=", ".join(cities[c]))
+                for c in names
+            ]
+        self._destination_cities = names
+
     def _draw_legend(self) -> None:
         """Who is who on the map: colour and shape of each seat, and what a claim looks like."""
         state = self.state
+        mine = ""
+        if getattr(self, "_destination_cities", None):
+            mine = f"<br><span style='color:#444'>{t('rails.play.destinations')}</span>"
         seats = " ".join(
             f"<span style='margin-right:12px;white-space:nowrap'>{player_mark(q)} "
             f"{html.escape(state.names[q])}</span>"
@@ -414,7 +588,8 @@ class RailsTable(TableBase):
         )
         self.legend.value = (
             f"<div style='line-height:1.6'>{t('rails.play.legend', seats=seats)}<br>"
-            f"<span style='color:#444'>{t('rails.play.legend_routes')}</span></div>"
+            f"<span style='color:#444'>{t('rails.play.legend_routes')}</span>"
+            f"{mine}</div>"
         )
 
     def _draw_scores(self) -> None:
