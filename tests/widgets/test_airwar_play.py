@@ -153,8 +153,10 @@ def test_the_recap_says_what_you_lost_and_won_and_the_lookup_shows_a_card():
     while game.current_player(table.state) == 0 and table.state.active == 0:
         table.actions.children[-1].click()  # the Axis turn, then the bot's raids
     recap = re.sub(r"<[^>]+>", " ", table.recap.value)
-    assert "For you:" in recap and "Meanwhile:" in recap
+    assert "For you , since your last decision:" in recap
+    assert "What happened, first to last:" in recap
     assert re.search(r"your Industry \d+ → \d+, your Convoy \d+ → \d+", recap)
+    assert re.search(r"the enemy Industry \d+ → \d+, the enemy Convoy \d+ → \d+", recap)
     name, cid = table.lookup.options[1]
     table.lookup.value = cid
     assert "airwar-card" in table.lookup_view.value and name in table.lookup_view.value

@@ -68,7 +68,7 @@ def test_the_turn_line_agrees_with_its_count(lang: str) -> None:
 
 
 # 3. the AirWar recap ------------------------------------------------------------------------
-def test_the_recap_says_who_reached_the_target_once(italian: None) -> None:
+def test_the_recap_says_who_reached_the_target_once(lang: str) -> None:
     """Seats human + planner, seed 1, seeded random human moves: the recaps after the first
     raids said "Arrivati sull'obiettivo: …" twice in a row (the arrival, then the damage with
     why); each arrival is said once, with the damage it did."""

@@ -27,6 +27,7 @@ import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
+from gamelib.airwar.rules import strike_value
 from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import (
@@ -49,6 +50,9 @@ GROUPS = {
     "launch": (A.AddToMission, A.SendMission, "launch"),
 }
 FINISH_ESTIMATE = 400
+# what a move can cause beyond itself, told even when no bot moved after it
+TELL = {"duel_result", "damage", "no_interception", "stage_skipped", "aircraft_lost"}
+RECAP_LINES = 30  # the newest lines a recap tells; the rest is in the log
 STYLE = {
     A.SendMission: "success",
     A.ScrambleDone: "success",
@@ -159,6 +163,10 @@ class AirWarTable(TableBase):
     def action_label(self, action: Any) -> str:
         if isinstance(action, A.Intercept):
             return t("airwar.play.intercept", interceptor=plain_name(action.interceptor))
+        if isinstance(action, A.Allot):  # the damage each choice does (the engine's value)
+            stat = "bombing" if action.to == "industry" else "convoy_attack"
+            n = strike_value(self.state, action.card, stat)
+            return t(f"airwar.play.allot_{action.to}", card=plain_name(action.card), n=n)
         return action_words(action)
 
     def _group_button(self) -> w.Button:
@@ -191,17 +199,23 @@ class AirWarTable(TableBase):
             return
         pick, _done, part = grouped
         cards = by_id()
+        label_key = f"airwar.play.pick_label_{part}"
+        if part == "launch":  # the values this target counts (§Fase di Assegnazione dei Danni)
+            target = self.state.raid.target
+            kind = "resources" if target == "resources" else by_id()[target].kind
+            label_key += f"_{kind}"
         picks = [a.card for a in game.legal_actions(self.state) if isinstance(a, pick)]
         boxes = []
         state = self.state
         for cid in picks:
             c = cards[cid]
             label = t(
-                f"airwar.play.pick_label_{part}",
+                label_key,
                 card=plain_name(cid),
                 a2a=c.air_to_air,
                 defense=c.defense,
                 bombing=c.bombing,
+                convoy=c.convoy_attack,
                 carrier=c.carrier_attack,
             )
             fits = part == "launch" and _fits(state, pick(cid))
@@ -276,6 +290,11 @@ class AirWarTable(TableBase):
         values: dict[str, Any] = {"side": side_label(SIDES[p])}
         if s.raid is not None:
             values["target"] = name(s.raid.target)
+        if s.step == "allot":  # which aircraft, and what it does to each card
+            cid = next(a.card for a in game.legal_actions(s) if isinstance(a, A.Allot))
+            values["card"] = name(cid)
+            values["bombing"] = strike_value(s, cid, "bombing")
+            values["convoy"] = strike_value(s, cid, "convoy_attack")
         return t(f"airwar.play.prompt.{s.step}", **values)
 
     def auto_answer(self, p: int) -> Any | None:
@@ -385,8 +404,35 @@ class AirWarTable(TableBase):
     def over_html(self) -> str:
         return t("airwar.table.over", winner=self._side(self.state.winner))
 
+    def act(self, action: Any, auto: bool = True) -> bool:
+        """The kit's move, remembering that the human just decided (see ``_own_recap``)."""
+        self._acting = True
+        try:
+            return super().act(action, auto)
+        finally:
+            self._acting = False
+
+    def _own_recap(self, human: bool) -> None:
+        """The human decides again right after their own move (no bot answered): what that
+        move caused beyond itself (a duel settled, a raid no interceptor could meet, damage)
+        is told in the recap too, not only in the log."""
+        if not (getattr(self, "_acting", False) and human) or self.recap.value:
+            return
+        end = self.session.index
+        caused = {
+            ev.get("type")
+            for j in range(self.mark + 1, end + 1)
+            for ev in self.session.history[j].events
+        }
+        if caused & TELL:
+            recap = self.recap_html(end, end)
+            self.recap.value = recap
+            self.recap.layout.display = "" if recap else "none"
+            self.announce(recap)
+
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
+        self._own_recap(human)
         self.clear_stale_notice(human)
         viewer = self.viewer()
         obs = game.observation(s, viewer if viewer is not None else 0)
@@ -472,48 +518,134 @@ class AirWarTable(TableBase):
             + "</div>"
         )
 
-    def recap_html(self, start: int, end: int) -> str:
-        """What happened since your last decision (public events, a raid's damage with why),
-        then what you lost and won: Industry, Convoy and aircraft."""
-        viewer = self.viewer()
+    def _since(self, start: int) -> int:
+        """Where the recap begins: before the human's last decision (``self.mark``), so what
+        that decision caused (a duel it settled, a raid it let through) is told too, when the
+        moves from there to ``start`` are that decision; else at ``start``."""
         hist = self.session.history
+        mark = self.mark
+        if not 0 <= mark < start:
+            return start
+        for i in range(mark, start):
+            who = game.current_player(hist[i])
+            if who is None or self.kinds[who] != "human":
+                return start
+        return mark
+
+    def recap_html(self, start: int, end: int) -> str:
+        """What happened since your last decision, oldest first as a story (public events, a
+        raid's damage with why, a decision played for you with why), under what you lost and
+        won: Industry, Convoy and every card, from the same moves."""
+        viewer = self.viewer()
+        hist, log = self.session.history, self.session.log
+        begin = self._since(start)
         self.note_new_turn(start)
-        events = [(j, ev) for j in range(start + 1, end + 1) for ev in hist[j].events]
+        events = [(j, ev) for j in range(begin + 1, end + 1) for ev in hist[j].events]
         lines = []
-        for i, (j, ev) in enumerate(events):
-            if ev.get("type") == "arrived" and any(
-                e.get("type") == "damage" for _, e in events[i + 1 : i + 2]
-            ):
-                continue  # the damage line right after says who arrived (raid_why)
-            text = raid_why(hist, j, ev) if ev.get("type") == "damage" else event_text(ev)
-            if text:
-                lines.append(text)
+        for j in range(begin + 1, end + 1):
+            who = game.current_player(hist[j - 1])
+            if j > start and who is not None and self.kinds[who] == "human":
+                lines.append(self._auto_line(hist[j - 1], log[j - 1], who))
+            mine = [(i, ev) for i, (k, ev) in enumerate(events) if k == j]
+            for i, ev in mine:
+                if ev.get("type") == "arrived" and any(
+                    e.get("type") == "damage" for _, e in events[i + 1 : i + 2]
+                ):
+                    continue  # the damage line right after says who arrived (raid_why)
+                if ev.get("type") == "damage":
+                    text = raid_why(hist, j, ev, since=begin)
+                else:
+                    text = event_text(ev)
+                if text:
+                    lines.append(text)
         if not lines:
             return ""
-        body = "".join(f"<li>{x}</li>" for x in reversed(lines[-14:]))
-        parts = [f"<div>{self._balance(start, end, viewer)}</div>"] if viewer is not None else []
-        parts.append(
-            f"<b>{t('airwar.table.happened')}</b> {t('airwar.play.newest_first')}"
-            f"<ul style='margin:2px 0'>{body}</ul>"
-        )
+        shown = lines[-RECAP_LINES:]
+        body = "".join(f"<li>{x}</li>" for x in shown)
+        earlier = len(lines) - len(shown)
+        if earlier:
+            more = t(counted("airwar.play.earlier", earlier), n=earlier)
+            body = f"<li><i>{more}</i></li>" + body
+        parts = [f"<div>{self._balance(begin, end, viewer)}</div>"] if viewer is not None else []
+        parts.append(f"<b>{t('airwar.table.happened')}</b><ul style='margin:2px 0'>{body}</ul>")
         return f"<div style='color:#222'>{''.join(parts)}</div>"
 
+    def _auto_line(self, before: Any, action: Any, who: int) -> str:
+        """A decision the table played for a human seat (its only legal answer), with why:
+        the engine's own refusal of what could not be done (asked on a copy)."""
+        reasons: list[str] = []
+
+        def refused(tried: Any) -> None:
+            try:
+                game.apply(before, tried)
+            except IllegalAction as e:
+                text = f"{self.refusal(e)} ({e.rule})"
+                if text not in reasons:
+                    reasons.append(text)
+
+        if isinstance(action, A.PassStage):
+            refused(A.Attack("resources"))
+        elif isinstance(action, A.ScrambleDone):
+            planes = [c for c in before.hand[who] if by_id()[c].kind == "aircraft"]
+            for c in planes:
+                refused(A.AddInterceptor(c))
+            if not planes:
+                reasons.append(t("airwar.play.why_auto.no_aircraft"))
+        elif isinstance(action, A.PassBattle):
+            reasons.append(t("airwar.play.why_auto.no_battle"))
+        elif isinstance(action, A.EndMobilisation):
+            reasons.append(t("airwar.play.why_auto.no_mobilise"))
+        why = "; ".join(reasons) or t("airwar.play.why_auto.only")
+        kinds = {
+            A.PassStage: "auto_stage",
+            A.ScrambleDone: "auto_scramble",
+            A.PassBattle: "auto_battle",
+        }
+        key = f"airwar.play.{kinds.get(type(action), 'auto')}"
+        return t(
+            key,
+            side=side_label(SIDES[who]),
+            action=action_text(action),
+            stage=stage_name(before.stage),
+            why=why,
+        )
+
     def _balance(self, start: int, end: int, p: int) -> str:
-        """Your Industry and Convoy before and after, and the aircraft each side lost."""
+        """Your Industry and Convoy and the enemy's before and after, the cards each side lost
+        (each with why) and the cards you drew: what the moves ``start..end`` changed."""
         q = 1 - p
         hist = self.session.history
         before, after = hist[start], hist[end]
-        gone = _lost_aircraft(hist[start + 1 : end + 1])
-        lost = [name(c) for c in gone if _side(c) == p]
-        won = [name(c) for c in gone if _side(c) == q]
-        return t(
+        gone = _lost_cards(hist, start, end)
+        lost = [text for side, text in gone if side == p]
+        won = [text for side, text in gone if side == q]
+        drawn = sum(
+            ev["count"]
+            for s in hist[start + 1 : end + 1]
+            for ev in s.events
+            if ev.get("type") == "draw" and ev["side"] == SIDES[p]
+        )
+
+        def cards(key: str, items: list[str]) -> str:
+            if not items:
+                return t(f"{key}_none")
+            listed = ", ".join(f"<span class='airwar-lost-card'>{x}</span>" for x in items)
+            return t(counted(key, len(items)), n=len(items), cards=listed)
+
+        text = t(
             "airwar.play.balance",
             industry=f"{before.industry[p]} → {after.industry[p]}",
             convoy=f"{before.convoy[p]} → {after.convoy[p]}",
             their_industry=f"{before.industry[q]} → {after.industry[q]}",
-            lost=", ".join(lost) or t("airwar.words.nobody"),
-            won=", ".join(won) or t("airwar.words.nobody"),
+            their_convoy=f"{before.convoy[q]} → {after.convoy[q]}",
         )
+        text += (
+            f" <span class='airwar-lost-mine'>{cards('airwar.play.lost', lost)}</span>"
+            f" <span class='airwar-lost-theirs'>{cards('airwar.play.won', won)}</span>"
+        )
+        if drawn:
+            text += " " + t(counted("airwar.play.drawn", drawn), n=drawn)
+        return text
 
     def _draw_sides(self, obs: dict[str, Any]) -> None:
         cards = by_id()
@@ -543,19 +675,48 @@ class AirWarTable(TableBase):
         self.sides_view.value = "".join(blocks)
 
 
-def _side(card_id: str) -> int:
-    return SIDES.index(by_id()[card_id].side)
+def _why_lost(events: list[dict[str, Any]]) -> dict[str, str]:
+    """Why each card of one move's events left play, in words (the events name most)."""
+    why: dict[str, str] = {}
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "duel_result":
+            for me, foe in (("attacker", "defender"), ("defender", "attacker")):
+                if ev[f"{me}_destroyed"]:
+                    why[ev[me]] = t("airwar.play.lost_why.shot_down", by=name(ev[foe]))
+        elif kind == "aircraft_lost":
+            why[ev["card"]] = t("airwar.play.lost_why.with_base")
+        elif kind == "damage" and ev.get("destroyed"):
+            why[ev["target"]] = t("airwar.play.lost_why.destroyed")
+        elif kind == "convoy_discard":
+            why[ev["card"]] = t("airwar.play.lost_why.convoy")
+    return why
 
 
-def _lost_aircraft(states: list[Any]) -> list[str]:
-    """Aircraft shot down or lost with their base in these states' events."""
+def _lost_cards(history: list[Any], start: int, end: int) -> list[tuple[int, str]]:
+    """The cards each side lost in moves ``start..end`` (seat, name with why), oldest first:
+    those that reached a discard pile, found by comparing each state with the one before it
+    (a discard pile shuffled back into the deck is followed by its cards' places)."""
     out = []
-    for s in states:
-        for ev in s.events:
-            if ev.get("type") == "duel_result":
-                out += [ev[w] for w in ("attacker", "defender") if ev[f"{w}_destroyed"]]
-            elif ev.get("type") == "aircraft_lost":
-                out.append(ev["card"])
+    for j in range(start + 1, end + 1):
+        before, after = history[j - 1], history[j]
+        why = _why_lost(after.events)
+        forced = any(ev.get("type") == "convoy_discard_forced" for ev in after.events)
+        reshuffled = {ev["side"] for ev in after.events if ev.get("type") == "reshuffle"}
+        was, now = before.locations(), after.locations()
+        for c in sorted(now, key=lambda c: (now[c], c)):
+            side, _, place = now[c].partition(".")
+            old = was.get(c, "")
+            if old.endswith((".discard",)) or (place == "deck" and old.endswith(".deck")):
+                continue
+            if place == "discard" or (place == "deck" and side in reshuffled):
+                kind = by_id()[c].kind
+                reason = why.get(c) or (
+                    t("airwar.play.lost_why.convoy")
+                    if forced
+                    else t(f"airwar.play.lost_why.{'used' if kind == 'battle' else 'discarded'}")
+                )
+                out.append((SIDES.index(side), f"{name(c)} ({reason})"))
     return out
 
 

@@ -107,6 +107,27 @@ def event_text(ev: dict[str, Any]) -> str:
         if kind == "turn":  # "1 aereo torna", "3 aerei tornano"
             return t(counted("airwar.ev.turn", values["returned"]), **values)
         return t(f"airwar.ev.{kind}", **values)
+    if kind == "mobilise":
+        key = "airwar.ev.mobilise_on" if ev.get("base") else "airwar.ev.mobilise"
+        base = name(ev["base"]) if ev.get("base") else ""
+        return t(key, side=side_label(ev["side"]), card=name(ev["card"]), base=base)
+    if kind == "draw":
+        n = ev["count"]
+        return t(counted("airwar.ev.draw", n), side=side_label(ev["side"]), n=n)
+    if kind == "reshuffle":
+        n = ev["count"]
+        return t(counted("airwar.ev.reshuffle", n), side=side_label(ev["side"]), n=n)
+    if kind == "stage_skipped":  # no airbase or no carrier of the attacker in play
+        return t(f"airwar.ev.stage_skipped_{ev['stage']}")
+    if kind == "no_interception":  # the defender's hosts have no free capacity
+        return t("airwar.ev.no_interception")
+    if kind == "pass":
+        return t("airwar.ev.pass", side=side_label(ev["side"]))
+    if kind == "convoy_discard":
+        return t("airwar.ev.convoy_discard", card=name(ev["card"]))
+    if kind == "convoy_discard_forced":
+        n = ev["count"]
+        return t(counted("airwar.ev.convoy_discard_forced", n), n=n)
     if kind == "convoy_sunk":
         return t("airwar.ev.convoy_sunk", side=side_label(ev["side"]), loss=ev["industry_loss"])
     if kind == "aircraft_lost":
@@ -116,9 +137,10 @@ def event_text(ev: dict[str, Any]) -> str:
     return ""
 
 
-def raid_why(history: list[Any], j: int, ev: dict[str, Any]) -> str:
+def raid_why(history: list[Any], j: int, ev: dict[str, Any], since: int = 0) -> str:
     """A raid's damage with why: which aircraft reached the target, which were shot down on
-    the way and by whom (the duels since the raid was announced)."""
+    the way and by whom (the duels since the raid was announced, and after log entry
+    ``since``: a recap names only the losses it counts)."""
     arrived: list[str] | None = None
     downed: list[str] = []
     k = j
@@ -127,7 +149,7 @@ def raid_why(history: list[Any], j: int, ev: dict[str, Any]) -> str:
         for e in events:
             if e.get("type") == "arrived" and arrived is None:
                 arrived = list(e["cards"])
-            if e.get("type") == "duel_result" and e["attacker_destroyed"]:
+            if e.get("type") == "duel_result" and e["attacker_destroyed"] and k > since:
                 downed.append(
                     t("airwar.play.downed_by", card=name(e["attacker"]), by=name(e["defender"]))
                 )
