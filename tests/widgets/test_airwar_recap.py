@@ -104,7 +104,7 @@ def test_every_loss_and_gain_since_the_last_decision_is_in_the_recap_and_nothing
                 summary = plain_text(recap.split(i18n.t("airwar.table.happened"), 1)[0])
                 want = plain_text(
                     i18n.t(
-                        "airwar.play.balance",
+                        "airwar.play.balance" if begin else "airwar.play.balance_start",
                         industry=f"{b.industry[human]} → {e.industry[human]}",
                         convoy=f"{b.convoy[human]} → {e.convoy[human]}",
                         their_industry=f"{b.industry[q]} → {e.industry[q]}",
@@ -292,3 +292,27 @@ def test_stat_names_are_the_rulebooks(italian_only=None):
         )
     finally:
         i18n.set_language("en")
+
+
+def test_one_reason_for_many_cards_is_said_once(lang):
+    """Three land-based aircraft cannot defend the resources in the Carrier stage: the reason
+    is said once, naming the other two ("lo stesso vale per …")."""
+    state = scenario.build(
+        active="allies",
+        stage="carrier",
+        bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
+        carriers={"axis": ["ax-akagi"], "allies": ["al-enterprise"]},
+        hands={"axis": ["ax-betty-1", "ax-nell", "ax-mavis-1"], "allies": ["al-sbd-1"]},
+        seed=3,
+    )
+    state = scenario.play(state, [A.Attack("resources"), A.AddToMission("al-sbd-1")])
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    table._start(Session.start(game, state), ["planner", "human"])
+    table.kinds = ["human", "planner"]
+    table.mark = table.session.index
+    table.run_bots()
+    story = _story(table.recap.value)
+    said = i18n.t("airwar.illegal.intercept.land_based", card="").strip()
+    assert story.count(said) == 1, story
+    same = i18n.t("airwar.play.why_auto.same", why="", cards="").strip(" ()")
+    assert same in story, story

@@ -544,10 +544,13 @@ class AirWarTable(TableBase):
         lines = []
         for j in range(begin + 1, end + 1):
             who = game.current_player(hist[j - 1])
-            if j > start and who is not None and self.kinds[who] == "human":
+            auto = j > start and who is not None and self.kinds[who] == "human"
+            if auto:
                 lines.append(self._auto_line(hist[j - 1], log[j - 1], who))
             mine = [(i, ev) for i, (k, ev) in enumerate(events) if k == j]
             for i, ev in mine:
+                if auto and ev.get("type") in ("pass_stage", "scramble"):
+                    continue  # the line played for you said it, with why
                 if ev.get("type") == "arrived" and any(
                     e.get("type") == "damage" for _, e in events[i + 1 : i + 2]
                 ):
@@ -574,14 +577,13 @@ class AirWarTable(TableBase):
         """A decision the table played for a human seat (its only legal answer), with why:
         the engine's own refusal of what could not be done (asked on a copy)."""
         reasons: list[str] = []
+        by_code: dict[str, list[Any]] = {}  # the same reason for several cards is said once
 
         def refused(tried: Any) -> None:
             try:
                 game.apply(before, tried)
             except IllegalAction as e:
-                text = f"{self.refusal(e)} ({e.rule})"
-                if text not in reasons:
-                    reasons.append(text)
+                by_code.setdefault(e.code, []).append(e)
 
         if isinstance(action, A.PassStage):
             refused(A.Attack("resources"))
@@ -595,6 +597,12 @@ class AirWarTable(TableBase):
             reasons.append(t("airwar.play.why_auto.no_battle"))
         elif isinstance(action, A.EndMobilisation):
             reasons.append(t("airwar.play.why_auto.no_mobilise"))
+        for errors in by_code.values():
+            text = f"{self.refusal(errors[0])} ({errors[0].rule})"
+            others = [plain_name(e.values["card"]) for e in errors[1:] if "card" in e.values]
+            if others:
+                text = t("airwar.play.why_auto.same", why=text, cards=", ".join(others))
+            reasons.append(text)
         why = "; ".join(reasons) or t("airwar.play.why_auto.only")
         kinds = {
             A.PassStage: "auto_stage",
@@ -633,7 +641,7 @@ class AirWarTable(TableBase):
             return t(counted(key, len(items)), n=len(items), cards=listed)
 
         text = t(
-            "airwar.play.balance",
+            "airwar.play.balance" if start > 0 else "airwar.play.balance_start",
             industry=f"{before.industry[p]} → {after.industry[p]}",
             convoy=f"{before.convoy[p]} → {after.convoy[p]}",
             their_industry=f"{before.industry[q]} → {after.industry[q]}",

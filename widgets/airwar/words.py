@@ -104,8 +104,9 @@ def event_text(ev: dict[str, Any]) -> str:
             values["target"] = name(values["target"])
         if "stage" in values:
             values["stage"] = stage_name(values["stage"])
-        if kind == "turn":  # "1 aereo torna", "3 aerei tornano"
-            return t(counted("airwar.ev.turn", values["returned"]), **values)
+        if kind == "turn":  # "nessun aereo torna", "1 aereo torna", "3 aerei tornano"
+            n = values["returned"]
+            return t("airwar.ev.turn_none" if n == 0 else counted("airwar.ev.turn", n), **values)
         return t(f"airwar.ev.{kind}", **values)
     if kind == "mobilise":
         key = "airwar.ev.mobilise_on" if ev.get("base") else "airwar.ev.mobilise"
