@@ -191,7 +191,7 @@ def test_an_italian_table_says_a_refusal_in_italian_with_city_names(italian):
 
     table = RailsTable(seats=("human", "human"), seed=5)
     assert not table.act(rails.DrawDeck())  # tickets first (§Preparazione)
-    assert "Non consentito: prima Persona 1 deve scegliere quali carte Destinazione tenere" in (
+    assert "Non consentito (§Preparazione): prima Persona 1 deve scegliere quali carte" in (
         table.notice.value
     )
     assert table.keep() and table.keep()
@@ -200,8 +200,9 @@ def test_an_italian_table_says_a_refusal_in_italian_with_city_names(italian):
     assert not table.act(rails.ClaimRoute(route.id, "blue", 0)) and table.state is state
     text = re.sub(r"<[^>]+>", "", table.notice.value)
     assert text == (
-        f"⚠ Non consentito: la strada {route.a} – {route.b} è rossa: si paga con carte di quel "
-        "colore e Locomotive, non con carte di colore blu (§Occupare le strade)."
+        f"⚠ Non consentito (§Occupare le strade): la strada {route.a} – {route.b} è rossa: si "
+        "paga con carte di quel colore e Locomotive, non con carte di colore blu. "
+        "Non è cambiato nulla."
     )
     assert not re.search(r"\d", text), "a route id (or any number) in the refusal"
     assert not problems(text), problems(text)

@@ -274,6 +274,13 @@ class RailsTable(TableBase):
         colour, locos = self.payment.value
         return self.act(rails.ClaimRoute(self.route.value, colour, locos))
 
+    def _choose_and_claim(self) -> bool:
+        """What a player does with the claim row: choose a route (the first listed, if none is
+        chosen yet), then press the button."""
+        if self.route.value is None and len(self.route.options) > 1:
+            self.route.value = self.route.options[1][1]
+        return self.claim()
+
     def keep(self) -> bool:
         return self.act(rails.KeepTickets(self._ticked()))
 
@@ -453,7 +460,9 @@ class RailsTable(TableBase):
             if not b.disabled:
                 out.append(Offer(b, b.click, b.description))
         if not self.claim_button.disabled and self.route.options:
-            out.append(Offer(self.claim_button, self.claim, self.claim_button.description))
+            out.append(
+                Offer(self.claim_button, self._choose_and_claim, self.claim_button.description)
+            )
         if self.offer_box.layout.display != "none" and not self.keep_button.disabled:
             out.append(Offer(self.keep_button, self.keep, self.keep_button.description))
         return out
