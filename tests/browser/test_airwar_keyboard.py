@@ -80,7 +80,7 @@ def test_a_full_human_turn_with_the_keyboard_only(table_page: Any) -> None:
     else:
         raise AssertionError(f"the turn did not come round again after {played}")
     assert unticked, f"no mission was built on the way: {played}"
-    assert "Meanwhile" in recap, "no recap of what the bot did"
+    assert "What happened, first to last" in recap, "no recap of what the bot did"
     assert "For you" in recap, "the recap does not say what you lost and won"
     assert page.inner_text(".airwar-live").strip(), "nothing said in the live region"
     assert not RAW_ID.search(page.inner_text(".airwar-log"))
