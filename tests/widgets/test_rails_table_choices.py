@@ -170,3 +170,21 @@ def test_counts_agree_with_their_nouns(lang):
     state.final_turns = 1
     table._start(Session.start(rails, state), ["human", "planner"])
     assert i18n.t("rails.table.last_round_one") in table.status.value
+
+
+def test_a_draw_from_the_deck_names_the_card_drawn_and_a_stale_refusal_goes(lang):
+    table = RailsTable(seats=("human", "planner"), seed=7)
+    table.keep()
+    for _ in range(2):  # the first card and the second: each named in the notice
+        before = list(table.state.hands[0])
+        index = table.session.index
+        assert table.act(rails.DrawDeck())
+        after = table.session.history[index + 1].hands[0]
+        kind = next(k for k in range(len(before)) if after[k] > before[k])
+        card = plain_text(i18n.t(f"rails.card.{CARD_NAMES[kind]}"))
+        assert plain_text(table.notice.value).endswith(f" {card}."), table.notice.value
+    # a refusal under the map belongs to its state: the next state shows the hint again
+    table.map_notice.error("stale")
+    table.refresh()
+    assert "stale" not in table.map_notice.value
+    assert plain_text(i18n.t("rails.play.map_hint")) in plain_text(table.map_notice.value)

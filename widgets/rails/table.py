@@ -256,6 +256,22 @@ class RailsTable(TableBase):
         who = self.seat_name(before, rails.current_player(before))
         return words.describe(action, before, who, secret=True)
 
+    def act(self, action: Any, auto: bool = True) -> bool:
+        """The kit's move, and after a draw from the deck the notice names the card drawn (a
+        comparison of the hand before and after), while it is still that player's to see."""
+        done = super().act(action, auto)
+        if done and isinstance(action, rails.DrawDeck):
+            s = self.session
+            before, after = s.history[self.mark], s.history[self.mark + 1]
+            seat = rails.current_player(before)
+            if seat is not None and self.to_move() == seat and self.kinds[seat] == "human":
+                diff = [b - a for a, b in zip(before.hands[seat], after.hands[seat], strict=True)]
+                drawn = card_list({k: d for k, d in enumerate(diff) if d > 0})
+                if drawn:
+                    action_words = self.describe(action, before)
+                    self.notice.info(t("rails.play.drew", action=action_words, cards=drawn))
+        return done
+
     def _take_face_up(self, slot: int) -> None:
         kind = self.state.face_up[slot]
         if kind < 0:
@@ -490,6 +506,7 @@ class RailsTable(TableBase):
             self.drawing.draw_owners(state.owner, state.players)
             self.drawing.draw("highlight", recap, HIGHLIGHT, 18)
         self._recap_routes = []
+        self.map_notice.info(t("rails.play.map_hint"))  # a refusal of the last state is stale
         # the seat to move, if human: hand and tickets; else nothing secret
         if human:
             hand = state.hands[p]
