@@ -55,7 +55,7 @@ def test_a_full_human_turn_with_the_keyboard_only(table_page: Any) -> None:
         raise AssertionError(f"the turn did not end after {played}")
     assert turn_of(page) == -1 or turn_of(page) > start
     recap = page.inner_text(".logiquo-recap")
-    assert "moves" in recap or "move" in recap, "no recap of what the bots did"
+    assert "What happened" in recap and "Turn" in recap, "no recap of what the bots did"
     assert page.inner_text(".logiquo-live").strip(), "nothing said in the live region"
     screenshot(page, "logiquo__03_after_keyboard_turn_1440")
     assert table_page.problems() == {}, table_page.problems()

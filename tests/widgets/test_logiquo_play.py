@@ -30,9 +30,19 @@ def table_at(state: Any, seats: tuple[str, ...] = SEATS) -> LogiquoTable:
     return table
 
 
-def test_offers_are_one_drop_down_of_those_that_stop_the_threat():
-    """The asker's floor: no offer buttons, one drop-down of the trades that can bring a card
-    that stops the threat (grouped by partner), and "Offer" plays the one chosen."""
+def all_offers(table: LogiquoTable) -> list[Any]:
+    """Every offer of the two drop-downs: each card given, then each of its terms."""
+    out = []
+    for _label, give in table.offer_card.options:
+        table.offer_card.value = give
+        out.extend(v for _l, v in table.offer_pick.options)
+    return out
+
+
+def test_offers_are_grouped_first_the_card_then_to_whom_and_for_what():
+    """The asker's floor: no offer buttons; the trades that can bring a card that stops the
+    threat, grouped (issue #26: 16 nearly identical lines in one list): first the card given,
+    then to whom and for what, partner by partner; "Offer" plays the one chosen."""
     table = LogiquoTable(seats=SEATS, seed=1)
     assert table.act(game.RequestHelp())
     s = table.state
@@ -40,17 +50,33 @@ def test_offers_are_one_drop_down_of_those_that_stop_the_threat():
     kinds = (game.OfferTrade, game.OfferCard)
     legal_offers = [a for a in game.legal_actions(s) if isinstance(a, kinds)]
     assert not any(isinstance(b.action, kinds) for b in table.actions.children)
-    options = [v for _label, v in table.offer_pick.options]
+    options = all_offers(table)
     assert sorted(options, key=str) == sorted(useful_offers(s), key=str)
     assert 0 < len(options) < len(legal_offers)
-    assert [a.to for a in options] == sorted(a.to for a in options)
+    gives = [g for _l, g in table.offer_card.options]
+    assert len(gives) == len({a.give for a in options}) < len(options)
+    for give in gives:
+        table.offer_card.value = give
+        terms = [v for _l, v in table.offer_pick.options]
+        assert [a.to for a in terms] == sorted(a.to for a in terms)
+        assert {a.give for a in terms} == {None if give == -1 else give}
     assert table.offer_box.layout.display != "none"
-    assert "Your offer" in table.prompt.value and "Offer" in table.prompt.value
-    chosen = options[-1]
+    assert "Card you give" in table.prompt.value and "Offer" in table.prompt.value
+    table.offer_card.value = gives[0]
+    chosen = table.offer_pick.options[-1][1]
     table.offer_pick.value = chosen
     n = table.session.index
     table.offer_button.click()
     assert table.session.log[n] == chosen
+
+
+def test_an_offer_not_chosen_is_said_and_changes_nothing():
+    table = LogiquoTable(seats=SEATS, seed=1)
+    assert table.act(game.RequestHelp())
+    table.offer_pick.options = []
+    n = table.session.index
+    assert not table.make_offer()
+    assert table.session.index == n and "nothing was offered" in table.notice.value
 
 
 def test_a_helper_is_asked_only_with_a_card_that_stops_the_threat():
@@ -63,7 +89,7 @@ def test_a_helper_is_asked_only_with_a_card_that_stops_the_threat():
     table = table_at(s)
     table.run_bots()
     assert game.EndCollaboration() in table.session.log[: table.session.index]
-    assert "Played for you" in table.recap.value
+    assert "The table answered for" in table.recap.value
     stop = stoppers("T17")[0]
     s = build(3, threat="T17", active=1, hands={0: [stop, spare[0]], 1: [spare[2]], 2: []})
     s = game.apply(s, game.RequestHelp())
@@ -71,9 +97,7 @@ def test_a_helper_is_asked_only_with_a_card_that_stops_the_threat():
     s = game.apply(s, game.EndCollaboration())
     table = table_at(s)
     assert table.human_to_move() and table.state.phase == "collab"
-    assert {a.card for _l, a in table.offer_pick.options if isinstance(a, game.OfferCard)} == {
-        cid(stop)
-    }
+    assert {a.card for a in all_offers(table) if isinstance(a, game.OfferCard)} == {cid(stop)}
     assert "needs help" in table.prompt.value
 
 
@@ -102,7 +126,8 @@ def test_the_asker_is_paid_with_a_card_that_stops_the_threat():
     table = table_at(s)
     assert table.act(game.RequestHelp())
     buy = game.OfferTrade(1, None, "control")
-    assert buy in [v for _l, v in table.offer_pick.options]
+    assert buy in all_offers(table)
+    table.offer_card.value = -1  # "one Data card"
     table.offer_pick.value = buy
     table.offer_button.click()
     answer = table.session.log[table.session.log.index(buy) + 1]
@@ -121,7 +146,7 @@ def test_a_pentaqo_window_that_cannot_matter_is_not_asked():
     table = table_at(window_state("T28"))  # Singolo: the threat strikes the active player only
     table.run_bots()
     assert table.session.log[0] == game.PassWindow()
-    assert "Played for you" in table.recap.value and "Pentaqo" in table.recap.value
+    assert "The table answered for" in table.recap.value and "Pentaqo" in table.recap.value
 
 
 def test_a_pentaqo_window_that_matters_is_asked_with_a_prompt():
@@ -146,7 +171,7 @@ def test_a_standing_choice_answers_the_window(choice: str, played: Any):
     assert table2.load_text(game.to_json(window_state("T07")))
     table2.run_bots()
     assert table2.session.log[0] == first
-    assert "Played for you" in table2.recap.value
+    assert "The table answered for" in table2.recap.value
 
 
 PHASES = {
@@ -196,10 +221,10 @@ def test_the_recap_says_which_threats_hit_whom_and_what_stopped_them():
         if table.to_move() is None:
             break
         table.actions.children[-1].click()  # suffer the impacts / keep / decline / end
-        if "stopped" in table.recap.value or "struck" in table.recap.value:
+        if "neutralised" in table.recap.value:
             break
     recap = table.recap.value
-    assert "The threats" in recap and ("stopped" in recap or "struck" in recap)
+    assert "What happened" in recap and "neutralised" in recap
     assert "T" in recap and table.live.value  # announced in the live region
 
 

@@ -126,8 +126,10 @@ def play_table(seed: int, players: int):
         button = next((b for b in table.actions.children if b.action == pick), None)
         if button is not None:
             button.click()
-        elif pick in [v for _label, v in table.offer_pick.options]:
-            table.offer_pick.value = pick  # an offer: chosen in the drop-down, then "Offer"
+        elif pick in table._offers:  # an offer: its card, then its terms, then "Offer"
+            give = pick.card if isinstance(pick, game.OfferCard) else pick.give
+            table.offer_card.value = -1 if give is None else give
+            table.offer_pick.value = pick
             table.offer_button.click()
         else:  # a legal move the table does not offer: it cannot change the outcome
             assert table.act(pick)
@@ -144,10 +146,12 @@ def test_table_buttons_log_and_notice_are_italian(italian):
                 for cid in _card_ids(b.action):
                     if cards.card(cid).kind not in ("pentaqo",):
                         assert cards.card(cid).name["it"] in b.description
-            for label, offer in table.offer_pick.options:
+            for label, offer in table.offer_pick.options:  # to whom and for what
                 kinds.add(type(offer).__name__)
-                assert label == words.action_text(offer, table.state.players)
+                assert table.state.players[offer.to] in label
                 assert problems(label) == [], label
+            for label, give in table.offer_card.options:  # the card given first
+                assert label == ("una Carta Dati" if give == -1 else words.card_ref(give))
             assert problems(table.hand.value + table.threat_view.value) == []
             assert problems(table.piles.value + table.situation.value) == []
         assert problems(table.log_view.value) == [], table.log_view.value

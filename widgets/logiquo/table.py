@@ -19,7 +19,6 @@ whom and what stopped them; each card in the hand is a button that shows its fac
 from __future__ import annotations
 
 import html
-from collections import Counter
 from typing import Any
 
 import ipywidgets as w
@@ -36,7 +35,6 @@ from gamelib.logiquo.helping import (
     useful_payments,
     window_matters,
 )
-from gamelib.logiquo.impacts import targets_for
 from gamelib.validate import is_int
 from widgets import i18n
 from widgets.common import button, card, html_table, tagged
@@ -45,6 +43,7 @@ from widgets.kit.standing import StandingChoice
 from widgets.kit.table import Offer, TableBase, counted
 from widgets.logiquo import words
 from widgets.logiquo.deck import card_html
+from widgets.logiquo.story import Story, covered, decline_reason
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
@@ -84,6 +83,17 @@ def _pays(action: Any) -> bool:
     return isinstance(action, game.AcceptOffer) and action.card is not None
 
 
+DATA = -1  # the first offer drop-down's value for "one Data card"
+
+
+class _Given:
+    """What an offer gives: its card (``OfferCard.card``, ``OfferTrade.give``) or a Data card."""
+
+    def __init__(self, action: Any) -> None:
+        given = action.card if isinstance(action, game.OfferCard) else action.give
+        self.key = DATA if given is None else given
+
+
 class LogiquoTable(TableBase):
     """Pick seats (human or bot), then play: one button per legal action of the seat to move;
     back/forward, bots, play to the end, save/load."""
@@ -110,7 +120,18 @@ class LogiquoTable(TableBase):
         self.card_detail = tagged(w.HTML(), "logiquo-card-detail")
         self._hand_key: tuple[Any, ...] | None = None
         self._detail: int | None = None
-        # the collaboration's offers: one choice (which card, to or from whom), one button
+        # the collaboration's offers, grouped (issue #26): first the card you give, then to whom
+        # and for what; one button
+        self._why: dict[int, tuple[Any, Any, str, dict[str, Any]]] = {}
+        self._pending: tuple[Any, Any, int, int] | None = None
+        self.offer_card = tagged(
+            w.Dropdown(
+                description=t("logiquo.play.offer_card"),
+                style={"description_width": "auto"},
+                layout=w.Layout(width="auto", max_width="100%"),
+            ),
+            "logiquo-offer-card",
+        )
         self.offer_pick = tagged(
             w.Dropdown(
                 description=t("logiquo.play.offer_pick"),
@@ -119,11 +140,16 @@ class LogiquoTable(TableBase):
             ),
             "logiquo-offer-pick",
         )
+        self._offers: list[Any] = []
+        self.offer_card.observe(lambda _c: self._draw_terms(), "value")
         self.offer_button = button(t("logiquo.play.offer_go"), "logiquo-offer-go", "handshake-o")
         self.offer_button.button_style = "info"
         self.offer_button.on_click(lambda _b: self.make_offer())
         self.offer_box = tagged(
-            w.HBox([self.offer_pick, self.offer_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox(
+                [self.offer_card, self.offer_pick, self.offer_button],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
             "logiquo-offers",
         )
         # a discard of several cards: one toggle per card and one button, not every combination
@@ -164,25 +190,75 @@ class LogiquoTable(TableBase):
         legal = game.legal_actions(s)
         if s.phase == "reaction" and not help_can_help(s):
             return [a for a in legal if not isinstance(a, game.RequestHelp)]
+        early = self.early_neutralise()
         if s.phase == "collab":
-            return [a for a in legal if not isinstance(a, (game.OfferCard, game.OfferTrade))]
+            kinds = (game.OfferCard, game.OfferTrade)
+            return [*early, *(a for a in legal if not isinstance(a, kinds))]
         if s.phase == "discard" and s.choice["n"] > 1:
             return [a for a in legal if not isinstance(a, game.ChooseDiscard)]
         if s.phase == "offer" and (fit := useful_payments(s)):
-            return [a for a in legal if not _pays(a) or a in fit]
-        return legal
+            return [*early, *(a for a in legal if not _pays(a) or a in fit)]
+        return [*early, *legal]
+
+    def early_neutralise(self) -> list[Any]:
+        """The active player, asked during the collaboration (their floor, or an offer to
+        answer), who already holds what stops the threat: the sets of cards it could play once
+        the round is over (gamelib's ``neutralise_options`` on the same hands in the reaction),
+        offered at once (issue #26: "neutralise" came only after "end my part")."""
+        s = self.state
+        if s.phase not in ("collab", "offer") or self.to_move() != s.active or s.threat is None:
+            return []
+        probe = s.copy()
+        probe.phase, probe.collab, probe.offer = "reaction", None, None
+        return [game.Neutralise(combo) for combo in game.neutralise_options(probe)]
+
+    def act(self, action: Any, auto: bool = True) -> bool:
+        """The kit's, plus "neutralise" pressed during the collaboration: the table ends the
+        human's part of the round (or declines the offer), answers for them until the round is
+        over (declining further offers: the threat is covered) and then neutralises."""
+        s = self.state
+        if auto and isinstance(action, game.Neutralise) and action in self.early_neutralise():
+            step = game.EndCollaboration() if s.phase == "collab" else game.DeclineOffer()
+            self._pending = (action, self.session, s.turn, self.session.index + 1)
+            if not super().act(step, auto):
+                self._pending = None
+                return False
+            return True
+        if auto and self.human_to_move():
+            self._pending = None  # another decision replaces the one pending
+        return super().act(action, auto)
+
+    def _pending_now(self) -> Any | None:
+        """The neutralise chosen during the collaboration, while it still belongs to the game
+        shown (same session and turn, not stepped back before it)."""
+        if self._pending is None:
+            return None
+        action, session, turn, index = self._pending
+        if session is self.session and self.state.turn == turn and session.index >= index:
+            return action
+        self._pending = None
+        return None
 
     def make_offer(self) -> bool:
-        """Play the offer chosen in the drop-down (if it is still one of this state's)."""
+        """Play the offer chosen in the two drop-downs; none chosen (or one this state no longer
+        has) is said in the notice and changes nothing."""
         action = self.offer_pick.value
         if action is None or action not in useful_offers(self.state):
+            self.notice.error(t("logiquo.play.offer_none"))
             return False
         return self.act(action)
+
+    def _choose_and_offer(self, give: int) -> bool:
+        self.offer_card.value = give
+        return self.make_offer()
 
     def offers(self) -> list[Offer]:
         extra = []
         if self.offer_box.layout.display != "none" and self.offer_pick.options:
-            extra.append(Offer(self.offer_button, self.make_offer, self.offer_button.description))
+            for label_, give in self.offer_card.options:
+                extra.append(
+                    Offer(self.offer_button, lambda g=give: self._choose_and_offer(g), label_)
+                )
         if self.discard_box.layout.display != "none":
             extra.append(
                 Offer(self.discard_button, self.discard_chosen, self.discard_button.description)
@@ -191,20 +267,44 @@ class LogiquoTable(TableBase):
 
     def auto_answer(self, p: int) -> Any | None:
         """A Pentaqo window follows the standing choice, and asks only when a Pentaqo played
-        now can change what the threat does to you; a floor with nothing useful to offer is
-        passed on."""
+        now can change what the threat does to you; a floor with nothing useful to offer, or
+        while the active player already holds what stops the threat, is passed on; after an
+        early "neutralise" the round is closed for the active player and the threat stopped.
+        Each answer keeps its reason for the recap (:meth:`answered_for`)."""
         s = self.state
+        answer, why = self._auto(p)
+        if answer is not None and why is not None:
+            self._why[self.session.index] = (s, answer, why[0], why[1])
+        return answer
+
+    def _auto(self, p: int) -> tuple[Any | None, tuple[str, dict[str, Any]] | None]:
+        s = self.state
+        pending = self._pending_now()
+        if pending is not None and p == s.active:
+            if s.phase == "reaction":
+                self._pending = None
+                return (pending, None) if pending in game.legal_actions(s) else (None, None)
+            if s.phase == "offer":
+                return game.DeclineOffer(), ("why_neutralising", {})
+            if s.phase == "collab":
+                return game.EndCollaboration(), ("why_neutralising", {})
         if s.phase == "window":
             choice = self.pentaqo_standing.answer()
             plays = [a for a in game.legal_actions(s) if isinstance(a, game.PlayPentaqo)]
             if choice is True and plays:
-                return plays[0]
-            if choice is False or not window_matters(s):
-                return game.PassWindow()
-            return None
-        if s.phase == "collab" and not useful_offers(s):
-            return game.EndCollaboration()
-        return None
+                return plays[0], ("why_standing", {})
+            if choice is False:
+                return game.PassWindow(), ("why_standing", {})
+            if not window_matters(s):
+                return game.PassWindow(), ("why_window", {})
+            return None, None
+        if s.phase == "collab":
+            if p != s.active and covered(s):
+                return game.EndCollaboration(), ("why_covered", {"active": self._name(s.active)})
+            if not useful_offers(s):
+                key = "why_no_trade" if p == s.active else "why_nothing_stops"
+                return game.EndCollaboration(), (key, {})
+        return None, None
 
     def _answer_now(self) -> None:
         """A standing choice set while its question is asked answers it at once."""
@@ -224,6 +324,8 @@ class LogiquoTable(TableBase):
                 return t("logiquo.play.prompt_stop")
             key = "prompt_help" if help_can_help(s) else "prompt_no_help"
             return t(f"logiquo.play.{key}")
+        if s.phase in ("collab", "offer") and self.early_neutralise():
+            return t("logiquo.play.prompt_stop_now")
         if s.phase == "collab":
             if not useful_offers(s):
                 return t("logiquo.play.prompt_nothing_to_offer")
@@ -247,65 +349,61 @@ class LogiquoTable(TableBase):
         return ""
 
     def recap_html(self, start: int, end: int) -> str:
-        """What each bot did (the kit's recap), then the threats met: who stopped them and
-        with which controls, or whom they struck; what was played for you; what you lost."""
-        base = super().recap_html(start, end)
-        hist, log_ = self.session.history, self.session.log
+        """What happened since the human's last decision, that decision included (issue #26:
+        the threat a human stopped and the card it cost were left out), oldest first, one item
+        a turn (:class:`widgets.logiquo.story.Story`), then what each human seat lost and won.
+        It tells every bot's move in words, so the kit's list of the bots' moves is not added."""
         self.note_new_turn(start)
-        lines = []
-        for_you: Counter[str] = Counter()  # what was played for a human seat, without asking
-        for i in reversed(range(start, end)):  # the newest first, as in the log
-            before, action = hist[i], log_[i]
-            who = game.current_player(before)
-            if isinstance(action, game.Neutralise):
-                lines.append(
-                    t(
-                        "logiquo.play.recap_stopped",
-                        who=self._name_in(before, who),
-                        threat=html.escape(words.card_ref(before.threat)),
-                        cards=html.escape(", ".join(words.card_ref(c) for c in action.cards)),
-                    )
-                )
-            elif isinstance(action, game.TakeImpact):
-                struck = ", ".join(
-                    self._name_in(before, q) for q in targets_for(before, before.threat)
-                )
-                lines.append(
-                    t(
-                        "logiquo.play.recap_struck",
-                        threat=html.escape(words.card_ref(before.threat)),
-                        whom=struck,
-                    )
-                )
-            elif who is not None and self.kinds[who] == "human":
-                for_you[self.describe(action, before)] += 1
-        if for_you:  # one line, each move once with how many times
-            said = [m if k == 1 else f"{m} (×{k})" for m, k in for_you.items()]
-            lines.append(t("logiquo.play.recap_for_you", actions="; ".join(said)))
-        first, last = hist[start], hist[end]
-        for q, kind in enumerate(self.kinds):
-            if kind != "human" or q >= len(last.players):
-                continue
-            data = (len(first.data[q]), len(last.data[q]))
-            hand = (len(first.hands[q]), len(last.hands[q]))
-            if data[0] != data[1] or hand[0] != hand[1]:
-                lines.append(
-                    t(
-                        "logiquo.play.recap_you",
-                        name=self._name_in(last, q),
-                        data_before=data[0],
-                        data_after=data[1],
-                        hand_before=hand[0],
-                        hand_after=hand[1],
-                    )
-                )
-        if not lines:
-            return base
-        items = "".join(f"<li>{line}</li>" for line in lines)
-        return (  # what hit you first: the recap box scrolls, the bots' moves come after
-            f"<div>{t('logiquo.play.recap_head')}</div>"
-            f"<ul style='margin:0;padding-left:1.5em'>{items}</ul>{base}"
-        )
+        first = start
+        if 0 < start == self.mark + 1 and self._human(self.session.history[self.mark]):
+            first = self.mark
+        return Story(self, first, end, self._viewer()).html()
+
+    def _viewer(self) -> int | None:
+        """Whose private cards the recap may name: the human to move, else the only human seat
+        (a finished game, or bots to move), else nobody."""
+        p = self.to_move()
+        if p is not None and self.kinds[p] == "human":
+            return p
+        humans = [q for q, kind in enumerate(self.kinds) if kind == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def _human(self, state: Any) -> bool:
+        p = game.current_player(state)
+        return p is not None and self.kinds[p] == "human"
+
+    def run_bots(self, refresh: bool = True) -> int:
+        """The kit's, plus: a human's move that cost or brought a card or a Data card is
+        recapped even when no bot moved after it (a threat suffered, then a discard to choose)."""
+        moves = super().run_bots(refresh=False)
+        s, i = self.session, self.session.index
+        if self._recap_span is None and 0 < i == self.mark + 1 and self._human(s.history[i - 1]):
+            before, after = s.history[i - 1], s.history[i]
+            if any(
+                sorted(before.hands[q]) != sorted(after.hands[q]) or before.data[q] != after.data[q]
+                for q in range(len(before.players))
+            ):
+                self._recap_span = (i, i)
+        if refresh:
+            self.refresh()
+        return moves
+
+    def answered_for(self, i: int, before: Any, action: Any) -> str:
+        """Why the table answered log entry ``i`` for a human seat (``auto_answer``), or ""."""
+        said = self._why.get(i)
+        if said is None or said[0] is not before or said[1] != action:
+            return ""
+        key, values = said[2], said[3]
+        return t(f"logiquo.play.{key}", **values)
+
+    def log_line(self, before: Any, action: Any, after: Any) -> str:
+        """The kit's line; a bot's refusal of an offer says why, as the recap does."""
+        line = super().log_line(before, action, after)
+        who = game.current_player(before)
+        bot = who is not None and who < len(self.kinds) and self.kinds[who] != "human"
+        if isinstance(action, game.DeclineOffer) and bot:
+            line += f" ({decline_reason(before, self.kinds[who])})"
+        return line
 
     def _name_in(self, state: Any, p: int) -> str:
         colour = PLAYER_COLORS[p % len(PLAYER_COLORS)]
@@ -433,14 +531,39 @@ class LogiquoTable(TableBase):
             b.icon = "eye" if b.card == c else ""
 
     def _draw_offers(self, p: int | None) -> None:
-        """The floor holder's useful offers in one drop-down, grouped by partner."""
+        """The floor holder's useful offers, grouped: the card given (or a Data card) in the
+        first drop-down, to whom and for what in the second."""
         s = self.state
         offers = useful_offers(s) if p is not None and s.phase == "collab" else []
-        names = s.players
-        by_partner = sorted(offers, key=lambda a: a.to)
-        self.offer_pick.options = [(words.action_text(a, names), a) for a in by_partner]
-        self.offer_pick.value = by_partner[0] if by_partner else None
+        self._offers = offers
+        gives = sorted({_Given(a).key for a in offers}, key=lambda g: (g == DATA, g))
+        options = [(self._give_label(g), g) for g in gives]
+        if list(self.offer_card.options) != options:
+            self.offer_card.options = options
+        if gives and self.offer_card.value not in gives:
+            self.offer_card.value = gives[0]
+        self._draw_terms()
         self.offer_box.layout.display = "" if offers else "none"
+
+    def _give_label(self, give: int) -> str:
+        return t("logiquo.action.one_data") if give == DATA else words.card_ref(give)
+
+    def _draw_terms(self) -> None:
+        """The second drop-down: the offers of the card chosen, partner by partner."""
+        give = self.offer_card.value
+        names = self.state.players
+        mine = [a for a in self._offers if _Given(a).key == give]
+        mine.sort(key=lambda a: (a.to, 0 if isinstance(a, game.OfferCard) else 1, str(a)))
+        options = []
+        for a in mine:
+            if isinstance(a, game.OfferCard):
+                terms = t("logiquo.play.terms_gift", to=names[a.to])
+            else:
+                want = t(f"logiquo.action.want_{a.ask}")
+                terms = t("logiquo.play.terms_trade", to=names[a.to], want=want)
+            options.append((terms, a))
+        self.offer_pick.options = options
+        self.offer_pick.value = mine[0] if mine else None
 
     def _draw_discard(self, p: int | None) -> None:
         """A discard of n >= 2 cards: a toggle per card of the hand, the first n chosen, and a
