@@ -50,7 +50,7 @@ from widgets.common import (
 from widgets.i18n import t
 from widgets.kit.maps import on_node_click
 from widgets.kit.standing import StandingChoice
-from widgets.kit.table import Offer, TableBase
+from widgets.kit.table import Offer, TableBase, counted
 
 SEATS = ("human", "courier", "expansionist", "random")
 MAX_PLAYERS = 6
@@ -157,14 +157,16 @@ def paint_state(board_map: BoardMap, state: Any) -> None:
             board_map.draw_overlay(f"chain{p}", chains)
 
 
-def roll_html(roll: dict[str, Any] | None, names: list[str]) -> str:
-    """The dice of a roll (red attacker, blue defender, +1 on a hub defender's highest die)."""
+def roll_html(roll: dict[str, Any] | None, names: list[str], moved_in: int | None = None) -> str:
+    """The dice of a roll (red attacker, blue defender, +1 on a hub defender's highest die),
+    the air bridge it crossed (§7.3), its re-rolls (§8.1) and the pawns ``moved_in`` at once
+    (§7.2)."""
     if not roll:
         return ""
     head = t(
         "cnw.table.roll_head",
         attacker=html.escape(names[roll["attacker"]]),
-        source=words.gateway(roll["source"]),
+        from_source=words.from_gateway(roll["source"]),
         target=words.gateway(roll["target"]),
         defender=html.escape(names[roll["defender"]]) if roll["defender"] >= 0 else "—",
     )
@@ -173,15 +175,76 @@ def roll_html(roll: dict[str, Any] | None, names: list[str]) -> str:
         f"&nbsp;{t('cnw.table.vs')}&nbsp; "
         f"{dice_html(roll['defend'], '#1f5fbf', 1 if roll.get('hub') else 0)}</div>"
     )
+    notes = [t("cnw.play.via_bridge")] if words.by_bridge(roll["source"], roll["target"]) else []
+    for key in ("attacker_reroll", "defender_reroll"):
+        if roll.get(key):
+            notes.append(reroll_words(*roll[key]))
+    if notes:
+        out += f"<div>{' · '.join(notes)}</div>"
     if "attacker_losses" in roll:
+        conquered = t("cnw.table.conquered") if roll.get("conquered") else ""
+        if conquered and moved_in is not None:
+            conquered += " " + enter_words(moved_in)
         out += "<div>" + t(
             "cnw.table.roll_result",
             a=roll["attacker_losses"],
             d=roll["defender_losses"],
-            conquered=t("cnw.table.conquered") if roll.get("conquered") else "",
+            conquered=conquered,
         )
         out += "</div>"
     return out
+
+
+def battle_ended(before: Any, after: Any) -> dict[str, Any] | None:
+    """The roll of the battle this move settled (§7.2), or None: read from the states."""
+    roll = after.last_roll
+    if roll and roll is not before.last_roll and after.roll is None and "attacker_losses" in roll:
+        return roll
+    return None
+
+
+def reroll_played(before: Any, after: Any) -> tuple[int, int, int] | None:
+    """(who, face, new) of the OBC re-roll this move played (§8.1), from the roll after it."""
+    if before.phase not in (st.REROLL_ATTACKER, st.REROLL_DEFENDER) or before.roll is None:
+        return None
+    attacker = before.phase == st.REROLL_ATTACKER
+    roll = after.roll or after.last_roll or {}
+    pair = roll.get("attacker_reroll" if attacker else "defender_reroll")
+    if pair is None or before.obc == after.obc:
+        return None
+    return before.roll["attacker" if attacker else "defender"], pair[0], pair[1]
+
+
+def entered(after: Any, roll: dict[str, Any]) -> int | None:
+    """The pawns that moved into a gateway conquered by ``roll`` at once, because the count
+    was forced (§7.2: least = most), or None when the conqueror still chooses (or no
+    conquest)."""
+    if not roll.get("conquered") or after.phase == st.MOVE_IN:
+        return None
+    return int(after.pawns[CODES.index(roll["target"])])
+
+
+def reroll_words(face: int, new: int) -> str:
+    """An OBC re-roll's outcome, the same number too: "ritirato 5 → 5"."""
+    return t("cnw.play.rerolled", old=face, new=new)
+
+
+def enter_words(n: int) -> str:
+    """A forced move-in: "3 pedine entrano (§7.2)", "1 pedina entra (§7.2)"."""
+    return t(counted("cnw.play.enter", n), n=n)
+
+
+def position(state: Any, q: int) -> dict[str, Any]:
+    """What a player holds, as the recap compares it: gateways, pawns on the board, Gateway
+    cards (their number is public, §9.1), OBC tokens, SLA points, still in the game."""
+    return {
+        "gateways": {c for c, o in zip(CODES, state.owner, strict=True) if o == q},
+        "pawns": sum(n for n, o in zip(state.pawns, state.owner, strict=True) if o == q),
+        "cards": len(state.hands[q]),
+        "obc": int(state.obc[q]),
+        "sla": int(state.sla[q]),
+        "alive": bool(state.alive[q]),
+    }
 
 
 class CnwTable(TableBase):
@@ -381,9 +444,23 @@ class CnwTable(TableBase):
             self.place_plan[p] = (code, s.reserve[p] - n)
         else:
             self.place_plan.pop(p, None)
+        i = CODES.index(code)
+        had = s.pawns[i]
         done = self.act(cnw.PlacePawn(code))
         if not done:
             self.place_plan.pop(p, None)
+        elif n > 1:
+            # the notice says every pawn placed, not only the first (the others went down in
+            # their turns of the round, §4): counted on the board
+            placed = self.state.pawns[i] - had
+            self.notice.info(
+                t(
+                    counted("cnw.play.placed", placed),
+                    name=html.escape(s.names[p]),
+                    pawns=words.pawns(placed),
+                    on_gateway=words.on_gateway(code),
+                )
+            )
         return done
 
     def auto_place_rest(self) -> bool:
@@ -556,46 +633,138 @@ class CnwTable(TableBase):
         return ""
 
     def recap_html(self, start: int, end: int) -> str:
-        """What each human lost and won while the bots played (first: it matters most; ringed
-        on the map: red squares lost, green circles won) and the re-rolls the table answered
-        for them, then the kit's recap of the bots' moves."""
+        """What happened to each human since their last decision, whoever decided it (issue
+        #26): first what changed in their position (gateways lost and won, ringed on the map:
+        red squares lost, green circles won; pawns, Gateway cards, OBC tokens, SLA points),
+        then the story of their battles, oldest first (re-rolls "5 → 5", the table's answers
+        for them, forced move-ins, air bridges), then the kit's list of the bots' moves. The
+        comparison starts at the state in which the human decided, so a battle settled by
+        the human's own choice (keep the dice, re-roll) counts."""
         out = super().recap_html(start, end)
         history = self.session.history
-        before, after = history[start], history[end]
+        first = self._decided_at(start)
+        # the position is compared once the starting pawns are down (§4): during the
+        # placement round every seat only adds pawns
+        begin = next((k for k in range(first, end + 1) if history[k].phase != st.PLACEMENT), None)
+        after = history[end]
         lost_all: list[str] = []
         won_all: list[str] = []
-        lines = []
+        lines: list[str] = []
+        story: list[str] = []
         for q, kind in enumerate(self.kinds):
-            if kind != "human" or before.phase == st.PLACEMENT:
+            if kind != "human" or begin is None:
                 continue
-            lost = [c for i, c in enumerate(CODES) if before.owner[i] == q != after.owner[i]]
-            won = [c for i, c in enumerate(CODES) if after.owner[i] == q != before.owner[i]]
-            lost_all += lost
-            won_all += won
             name = seat_chip(q, after.names[q])
-            if lost:
-                gateways = ", ".join(words.gateway(c) for c in lost)
-                lines.append(t("cnw.play.recap_lost", name=name, gateways=gateways, n=len(lost)))
-            if won:
-                gateways = ", ".join(words.gateway(c) for c in won)
-                lines.append(t("cnw.play.recap_won", name=name, gateways=gateways, n=len(won)))
-            if not lost and not won and out:
+            changes = self._position_lines(q, name, position(history[begin], q), position(after, q))
+            lost_all += changes[1]
+            won_all += changes[2]
+            lines += changes[0]
+            if not changes[0] and (out or end > start):
                 lines.append(t("cnw.play.recap_kept", name=name))
-        answered = sum(
-            1
-            for i in range(start, end)
-            if isinstance(self.session.log[i], (cnw.KeepDice, cnw.ObcReroll))
-            and self.kinds[cnw.current_player(history[i])] == "human"
-        )
-        if answered:
-            lines.append(t("cnw.play.recap_rerolls", n=answered))
+        decided = first if first < start else None
+        for i in range(max(first, end if begin is None else begin), end):
+            story += self._story(i, decided)
         self.map.mark("lost", lost_all)
         self.map.mark("won", won_all)
         self._recap_fresh = True
-        self._new_turn = before.turn != after.turn
-        if not lines:
+        self._new_turn = history[start].turn != after.turn
+        if not lines and not story:
             return out
-        return "".join(f"<div><b>{x}</b></div>" for x in lines) + out
+        told = "".join(f"<div><b>{x}</b></div>" for x in lines)
+        if story:
+            items = "".join(f"<li>{x}</li>" for x in story)
+            told += (
+                f"<div>{t('cnw.play.story_head')}</div>"
+                f"<ol style='margin:0;padding-left:1.5em'>{items}</ol>"
+            )
+        return told + out
+
+    def _decided_at(self, start: int) -> int:
+        """The log index of the human decision the span ``start..`` follows (``start`` itself
+        when a bot or nobody decided last)."""
+        if start <= 0:
+            return start
+        who = cnw.current_player(self.session.history[start - 1])
+        return start - 1 if who is not None and self.kinds[who] == "human" else start
+
+    def _position_lines(
+        self, q: int, name: str, was: dict[str, Any], now: dict[str, Any]
+    ) -> tuple[list[str], list[str], list[str]]:
+        """The recap's lines of what changed for seat ``q`` (and the gateways lost and won)."""
+        lost = [c for c in CODES if c in was["gateways"] and c not in now["gateways"]]
+        won = [c for c in CODES if c in now["gateways"] and c not in was["gateways"]]
+        lines = []
+        if lost:
+            gateways = ", ".join(words.gateway(c) for c in lost)
+            key = counted("cnw.play.recap_lost", len(lost))
+            lines.append(t(key, name=name, gateways=gateways, n=len(lost)))
+        if won:
+            gateways = ", ".join(words.gateway(c) for c in won)
+            key = counted("cnw.play.recap_won", len(won))
+            lines.append(t(key, name=name, gateways=gateways, n=len(won)))
+        for part in ("pawns", "cards", "obc", "sla"):
+            if was[part] != now[part]:
+                lines.append(
+                    t(f"cnw.play.recap_{part}", name=name, before=was[part], after=now[part])
+                )
+        if was["alive"] and not now["alive"]:
+            lines.append(t("cnw.play.recap_out", name=name))
+        return lines, lost, won
+
+    def _story(self, i: int, decided: int | None) -> list[str]:
+        """Log entry ``i`` as the recap's story tells it, when it touches a human seat: a
+        re-roll (its old and new face), a re-roll question the table answered for them, a
+        battle (dice, losses, a conquest and a forced move-in, an air bridge). ``decided``:
+        the log index of the human's own decision the recap follows (None: no such)."""
+        s = self.session
+        before, action, after = s.history[i], s.log[i], s.history[i + 1]
+        names = after.names
+        humans = {q for q, kind in enumerate(self.kinds) if kind == "human"}
+        who = cnw.current_player(before)
+        out = []
+        rolled = reroll_played(before, after)
+        fought = before.roll or {}
+        if rolled is not None and {fought.get("attacker"), fought.get("defender")} & humans:
+            out.append(
+                t(
+                    "cnw.play.story_reroll",
+                    name=seat_chip(rolled[0], names[rolled[0]]),
+                    rerolled=reroll_words(rolled[1], rolled[2]),
+                )
+            )
+        # a human seat's move other than the decision the span follows: the table answered
+        if isinstance(action, (cnw.KeepDice, cnw.ObcReroll)) and who in humans and i != decided:
+            out.append(
+                t(
+                    "cnw.play.story_answered",
+                    name=seat_chip(who, names[who]),
+                    answer=words.describe(action, before),
+                )
+            )
+        roll = battle_ended(before, after)
+        if roll is not None and (roll["attacker"] in humans or roll["defender"] in humans):
+            p, d = roll["attacker"], roll["defender"]
+            text = t(
+                "cnw.play.story_battle",
+                attacker=seat_chip(p, names[p]),
+                defender=seat_chip(d, names[d]) if d >= 0 else "—",
+                from_source=words.from_gateway(roll["source"]),
+                target=words.gateway(roll["target"]),
+                bridge=t("cnw.play.via_bridge_inline")
+                if words.by_bridge(roll["source"], roll["target"])
+                else "",
+                attack=", ".join(map(str, roll["attack"])),
+                defend=", ".join(map(str, roll["defend"])),
+                a=words.pawns(roll["attacker_losses"]),
+                d=words.pawns(roll["defender_losses"]),
+            )
+            if roll.get("conquered"):
+                moved = entered(after, roll)
+                text += " " + t("cnw.play.story_conquest", target=words.gateway(roll["target"]))
+                if moved is not None:
+                    text += " " + enter_words(moved) + "."
+            out.append(text)
+        return out
 
     def offers(self) -> list[Offer]:
         """The kit's action buttons, and the decision button with each choice of the
@@ -687,11 +856,19 @@ class CnwTable(TableBase):
         return value
 
     def log_line(self, before: Any, action: Any, after: Any) -> str:
-        """Who did what, and the dice of a battle that ended with this move."""
+        """Who did what, a re-roll's old and new face (§8.1), and the dice of a battle that
+        ended with this move with its forced move-in (§7.2): the recap's story tells the same
+        events from the same helpers."""
         text = super().log_line(before, action, after)
-        roll = after.last_roll
-        if roll and roll is not before.last_roll and after.roll is None:
+        rolled = reroll_played(before, after)
+        if rolled is not None:
+            text += " (" + html.escape(reroll_words(rolled[1], rolled[2])) + ")"
+        roll = battle_ended(before, after)
+        if roll is not None:
             text += html.escape(words.roll_words(roll))
+            moved = entered(after, roll)
+            if moved is not None:
+                text += " · " + html.escape(enter_words(moved))
         return text
 
     def legend_html(self) -> str:
@@ -742,7 +919,7 @@ class CnwTable(TableBase):
             else ""
         )
         self.reinf.layout.display = "" if self.reinf.value else "none"
-        self.dice.value = roll_html(s.roll or s.last_roll, s.names)
+        self.dice.value = roll_html(s.roll or s.last_roll, s.names, self._moved_in(s.last_roll))
         self._draw_controls(p if human else None)
         self.standing.layout.display = "" if self._standing_matters() else "none"
         # the hand and objective of the human to move only (§9, §11 are secret)
@@ -760,6 +937,17 @@ class CnwTable(TableBase):
         self._draw_shipments()
         self._draw_sla()
         self.variant_board.draw(s, self.map)
+
+    def _moved_in(self, roll: dict[str, Any] | None) -> int | None:
+        """The pawns a forced move-in put on the gateway ``roll`` conquered (§7.2), read
+        from the log entry that settled the roll (None: no conquest, or a chosen count)."""
+        s = self.session
+        if not roll or not roll.get("conquered"):
+            return None
+        for i in range(s.index - 1, max(-1, s.index - 60), -1):
+            if s.history[i + 1].last_roll is roll and s.history[i].last_roll is not roll:
+                return entered(s.history[i + 1], roll)
+        return None
 
     def _standing_matters(self) -> bool:
         """The defender's standing re-roll choice is shown while a human seat holds a token."""

@@ -46,6 +46,29 @@ def to_gateway(code: str) -> str:
     return t("cnw.words.to", gateway=gateway(code))
 
 
+def from_gateway(code: str) -> str:
+    """The word "from" and a gateway; in Italian "dal CAI · Cairo" for a city named with its
+    article ("Il Cairo"), "da LHR · Londra" otherwise."""
+    g = cnw_board.load().gateways.get(code)
+    if g is not None and language() == "it" and g.name_it.startswith("Il "):
+        return t("cnw.words.from_the", gateway=f"{code} · {g.name_it.removeprefix('Il ')}")
+    return t("cnw.words.from", gateway=gateway(code))
+
+
+def on_gateway(code: str) -> str:
+    """The word "on" and a gateway; in Italian "sul CAI · Cairo" for "Il Cairo"."""
+    g = cnw_board.load().gateways.get(code)
+    if g is not None and language() == "it" and g.name_it.startswith("Il "):
+        return t("cnw.words.on_the", gateway=f"{code} · {g.name_it.removeprefix('Il ')}")
+    return t("cnw.words.on", gateway=gateway(code))
+
+
+def by_bridge(source: str, target: str) -> bool:
+    """An attack with no board line between its ends: only an air bridge reaches (§7.3)."""
+    board = cnw_board.load()
+    return source in board.gateways and target in board.gateways and not board.link(source, target)
+
+
 def pawns(n: int) -> str:
     """``n`` pawns with agreement: "1 pawn", "3 pawns"; "1 pedina", "3 pedine"."""
     return t("cnw.action.pawn", n=n) if n == 1 else t("cnw.action.pawns", n=n)
@@ -87,7 +110,7 @@ def action_kind(action: Any) -> str:
 def _ends(source: str, target: str) -> dict[str, str]:
     """The two gateways of a move (an attack, an occupation, a move-in), as its words name
     them."""
-    return {"source": gateway(source), "target": gateway(target)}
+    return {"from_source": from_gateway(source), "target": gateway(target)}
 
 
 def action_words(action: Any, state: Any = None) -> str:
@@ -95,14 +118,18 @@ def action_words(action: Any, state: Any = None) -> str:
     is played in) names the gateways of a move-in and a pact's partner."""
     kind = action_kind(action)
     v: dict[str, Any] = {}
-    if isinstance(action, (cnw.PlacePawn, cnw.RemovePawn)):
-        v["gateway"] = gateway(action.gateway)
+    if isinstance(action, cnw.PlacePawn):
+        v["on_gateway"] = on_gateway(action.gateway)
+    elif isinstance(action, cnw.RemovePawn):
+        v["from_gateway"] = from_gateway(action.gateway)
     elif isinstance(action, cnw.PlayTris):
         v["cards"] = ", ".join(card(c) for c in action.cards)
     elif isinstance(action, cnw.Deploy):
-        v |= {"gateway": gateway(action.gateway), "pawns": pawns(action.count)}
+        v |= {"on_gateway": on_gateway(action.gateway), "pawns": pawns(action.count)}
     elif isinstance(action, cnw.Attack):
         v |= _ends(action.source, action.target) | {"dice": dice(action.dice)}
+        if by_bridge(action.source, action.target):
+            kind = "attack_bridge"  # from the map it looks impossible: say how (§7.3)
     elif isinstance(action, cnw.ObcReroll):
         v["die"] = action.die
     elif isinstance(action, cnw.MoveIn):
@@ -115,10 +142,11 @@ def action_words(action: Any, state: Any = None) -> str:
             kind = "move_along" if repositioning else "move_into"
             if repositioning:
                 v["to_target"] = to_gateway(CODES[j])
+                v["from_source"] = from_gateway(CODES[i])
     elif isinstance(action, cnw.Occupy):
         v |= _ends(action.source, action.target) | {"pawns": pawns(action.count)}
     elif isinstance(action, cnw.Reposition):
-        v |= {"source": gateway(action.source), "to_target": to_gateway(action.target)}
+        v |= {"from_source": from_gateway(action.source), "to_target": to_gateway(action.target)}
     elif isinstance(action, cnw.Deliver):
         v["shipment"] = shipment(action.shipment)
     elif isinstance(action, cnw.ProposePact):
