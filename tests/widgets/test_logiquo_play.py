@@ -272,3 +272,96 @@ def test_the_card_offered_shows_its_face_to_the_human_who_answers():
     assert table.human_to_move() and table.state.phase == "offer"
     assert "The card offered to you" in table.card_detail.value
     assert f"<b>{card(cid('C04')).code}</b>" in table.card_detail.value
+
+
+# ---------------------------------------------------------------------- issue #26
+def test_neutralise_is_offered_as_soon_as_the_card_that_stops_the_threat_arrives():
+    """The human asks for help and trades a spare card; the bot pays with a card that stops
+    the threat: "neutralise" is offered at once, on the human's own floor (it came only after
+    "end my part"); pressed, the table closes the round for them, declines the gift a bot
+    still offers, and neutralises; the recap tells it, the card it cost included."""
+    stop, spare = stoppers("T17"), spares("T17")
+    s = build(3, threat="T17", hands={0: [spare[0], spare[1]], 1: [stop[0]], 2: [stop[1]]})
+    table = table_at(s)
+    assert table.act(game.RequestHelp())
+    trade = game.OfferTrade(1, cid(spare[0]), "control")
+    table.offer_card.value = cid(spare[0])
+    table.offer_pick.value = trade
+    table.offer_button.click()
+    s = table.state
+    assert s.phase == "collab" and game.current_player(s) == 0 and cid(stop[0]) in s.hands[0]
+    early = [b.action for b in table.actions.children if isinstance(b.action, game.Neutralise)]
+    assert early == [game.Neutralise((cid(stop[0]),))]
+    assert "now hold what stops the threat" in table.prompt.value
+    n = table.session.index
+    table.actions.children[0].click()
+    log = table.session.log[n:]
+    assert log[0] == game.EndCollaboration() and game.Neutralise((cid(stop[0]),)) in log
+    assert game.AcceptOffer() not in log  # bot 3's gift, declined: the threat was covered
+    assert table.session.history[n + len(log)].stats["neutralised"][0] == 1
+    recap = table.recap.value
+    assert "Player 1</b> neutralised T17" in recap and stop[0] in recap
+    assert "they chose to neutralise at once" in recap
+
+
+def test_nobody_is_asked_to_help_with_a_threat_already_covered():
+    """A bot asks for help, another bot gives it the card that stops the threat: the human
+    holding the floor after them is not asked (the table passes and says why)."""
+    stop, spare = stoppers("T17"), spares("T17")
+    s = build(3, threat="T17", active=1, hands={0: [stop[0]], 1: [spare[0]], 2: [stop[1]]})
+    s = game.apply(s, game.RequestHelp())
+    table = table_at(s)
+    table.run_bots()
+    log = table.session.log[: table.session.index]
+    human_floor = log.index(game.AcceptOffer()) + 2  # bot 3 ends its floor, then the human's
+    assert log[human_floor] == game.EndCollaboration()
+    assert table.session.history[human_floor].collab["floor"][0] == 0
+    assert "already holds the cards that neutralise this threat" in table.recap.value
+    assert cid(stop[0]) in table.state.hands[0]  # the human kept their card
+
+
+@pytest.mark.parametrize(
+    ("seats", "why"),
+    [
+        (("human", "cooperative", "cooperative"), "it holds no control card that neutralises T17"),
+        (("human", "selfish", "selfish"), "a selfish bot gives a card only for one worth more"),
+    ],
+)
+def test_a_bot_that_declines_a_trade_says_why(seats: tuple[str, ...], why: str):
+    stop, spare = stoppers("T17"), spares("T17")
+    bot_hand = [spare[2]] if seats[1] == "cooperative" else [stop[0], spare[2]]
+    s = build(3, threat="T17", hands={0: [spare[0], spare[1]], 1: bot_hand, 2: []})
+    table = table_at(s, seats)
+    assert table.act(game.RequestHelp())
+    trade = game.OfferTrade(1, cid(spare[0]), "control")
+    table.offer_card.value = cid(spare[0])
+    table.offer_pick.value = trade
+    n = table.session.index
+    table.offer_button.click()
+    assert table.session.log[n + 1] == game.DeclineOffer()
+    assert why in table.recap.value  # the recap says it
+    assert why in table.log_view.value  # and the log, from the same state
+
+
+def test_counts_agree_with_their_nouns_in_both_languages():
+    from widgets.i18n import set_language
+    from widgets.kit.table import plain_text
+
+    s = game.apply(
+        build(3, threat="T17", active=1, hands={0: [stoppers("T17")[0]], 1: ["C01"]}),
+        game.RequestHelp(),
+    )
+    s = game.apply(s, game.EndCollaboration())
+    s = game.apply(s, game.EndCollaboration())
+    s.collab["offers_left"] = 1
+    for language, said in (("en", "1 more offer:"), ("it", "ancora 1 offerta:")):
+        set_language(language)
+        try:
+            table = table_at(s)
+            assert said in plain_text(table.situation.value), table.situation.value
+            table.state.threat_deck[:] = table.state.threat_deck[:1]
+            table.refresh()
+            one = {"en": "<b>1</b> card ·", "it": "<b>1</b> carta ·"}[language]
+            assert one in table.piles.value, table.piles.value
+        finally:
+            set_language("en")

@@ -78,6 +78,11 @@ def _chip(cid: int, good: bool = False) -> str:
     )
 
 
+def _pile(n: int) -> str:
+    """A pile's size with its noun: "1 carta", "12 carte"."""
+    return t(counted("logiquo.table.pile_cards", n), n=n)
+
+
 def _pays(action: Any) -> bool:
     """An answer to an offer that names the card paid."""
     return isinstance(action, game.AcceptOffer) and action.card is not None
@@ -640,11 +645,12 @@ class LogiquoTable(TableBase):
         if s.phase == "window":
             text = t("logiquo.table.window", who=self._name(p))
         elif s.phase == "collab":
+            left = s.collab["offers_left"]
             text = t(
-                "logiquo.table.collab",
+                counted("logiquo.table.collab", left),
                 who=self._name(p),
                 active=self._name(s.active),
-                left=s.collab["offers_left"],
+                left=left,
             )
         elif s.phase == "offer":
             o = s.offer
@@ -663,7 +669,8 @@ class LogiquoTable(TableBase):
                 want=want,
             )
         elif s.phase == "discard":
-            text = t("logiquo.table.discard", who=self._name(p), n=s.choice["n"])
+            n = s.choice["n"]
+            text = t(counted("logiquo.table.discard", n), who=self._name(p), n=n)
         else:  # the reaction: the prompt says it to a human, the status line names who decides
             self.situation.value = ""
             return
@@ -704,8 +711,8 @@ class LogiquoTable(TableBase):
         recent = ", ".join(html.escape(words.card_ref(c)) for c in s.threat_discard[-5:])
         self.piles.value = t(
             "logiquo.table.piles",
-            threats=len(s.threat_deck),
-            controls=len(s.control_deck),
+            threats=_pile(len(s.threat_deck)),
+            controls=_pile(len(s.control_deck)),
             threat_discard=len(s.threat_discard),
             recent=recent or "—",
             control_discard=len(s.control_discard),
