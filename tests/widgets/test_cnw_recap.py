@@ -22,7 +22,7 @@ from gamelib.cnw import board as cnw_board
 from gamelib.cnw import state as st
 from gamelib.cnw.network import CODES
 from widgets.cnw import words
-from widgets.cnw.table import CnwTable, make_bot
+from widgets.cnw.table import CnwTable, make_bot, roll_html
 from widgets.i18n import set_language
 from widgets.kit.table import plain_text
 from widgets.session import Session
@@ -133,6 +133,15 @@ def check_recap(table: CnwTable, was: Any, first: int, text: str, log: str) -> i
         assert f"re-rolled {old} → {new}" in text, text
         assert f"re-roll a {old} (re-rolled {old} → {new})" in log
         facts += 1
+    # the re-roll questions the table answered for the human: those and only those
+    answered = [
+        i
+        for i in range(first + 1, table.session.index)
+        if isinstance(entries[i], (cnw.KeepDice, cnw.ObcReroll))
+        and cnw.current_player(h[i]) == HUMAN
+    ]
+    assert text.count("The table answered for ● Player 1") == len(answered), text
+    facts += len(answered)
     return facts + len(fought)
 
 
@@ -239,3 +248,122 @@ def test_the_italian_recap_agrees_and_names_no_false_loss(italian) -> None:
     one = "ha perso 1 gateway:" in said and "(quadrato rosso sulla mappa)" in said
     more = re.search(r"ha perso [2-9]\d* gateway:", said) and "(quadrati rossi" in said
     assert one or more, said
+
+
+# ---------------------------------------------------------------- the words of issue #26
+def test_placing_five_pawns_says_five_section_4(italian) -> None:
+    table = CnwTable(seed=2)
+    code = table.source.options[1][1]
+    i = CODES.index(code)
+    pawns = table.state.pawns[i]
+    table.source.value = code
+    table.count.value = 5
+    table.go_button.click()
+    assert table.state.pawns[i] == pawns + 5
+    said = plain_text(table.notice.value)
+    assert "ha schierato 5 pedine" in said and words.gateway(code) in said, said
+    assert "una pedina" not in said
+    table.count.value = 1
+    table.go_button.click()
+    assert "Fatto: schiera una pedina su " in plain_text(table.notice.value)  # one is one
+
+
+def test_gateways_take_the_citys_article_in_italian(italian) -> None:
+    assert words.action_words(cnw.Reposition("NBO", "CAI")) == (
+        "riposiziona le pedine da NBO · Nairobi al CAI · Cairo"
+    )
+    assert words.action_words(cnw.Reposition("CAI", "NBO")) == (
+        "riposiziona le pedine dal CAI · Cairo a NBO · Nairobi"
+    )
+    assert words.action_words(cnw.PlacePawn("CAI")) == "schiera una pedina sul CAI · Cairo"
+    assert words.action_words(cnw.Deploy("CAI", 2)) == "schiera 2 pedine sul CAI · Cairo"
+    assert words.action_words(cnw.Attack("CAI", "LOS", 3)) == (
+        "attacca LOS · Lagos dal CAI · Cairo con 3 dadi"
+    )
+    set_language("en")
+    assert words.action_words(cnw.Reposition("NBO", "CAI")) == (
+        "move pawns from NBO · Nairobi to CAI · Cairo"
+    )
+
+
+def test_an_attack_across_an_air_bridge_says_so_section_7_3(italian) -> None:
+    assert cnw_board.load().link("MXP", "SIN") is None
+    said = words.action_words(cnw.Attack("MXP", "SIN", 3))
+    assert said.endswith("via Ponte Aereo (§7.3)"), said
+    assert "Ponte Aereo" not in words.action_words(cnw.Attack("LHR", "CDG", 1))
+    roll = {"source": "MXP", "target": "SIN", "attacker": 0, "defender": 1, "attack": [6]}
+    panel = plain_text(roll_html(dict(roll, defend=[3]), ["A", "B"]))
+    assert "Via Ponte Aereo (§7.3)" in panel
+
+
+def test_a_reroll_and_a_forced_move_in_are_said_in_italian(italian) -> None:
+    """ "ritirato 5 → 5", the same number too, and "3 pedine entrano (§7.2)" in the dice panel
+    and the log, from a seeded game's own log."""
+    table = seated(3)
+    rng = random.Random(3)
+    table._play_bots(everyone=False)
+    seen = {"same": 0, "enter": 0}
+    for _ in range(400):
+        s = table.state
+        if cnw.is_over(s) or all(seen.values()):
+            break
+        legal = cnw.legal_actions(s)
+        rerolls = [x for x in legal if isinstance(x, cnw.ObcReroll)]
+        attacks = [x for x in legal if isinstance(x, cnw.Attack)]
+        action = rng.choice(rerolls or attacks or legal)
+        table.session.apply(action)
+        h, log, i = table.session.history, table.session.log, table.session.index - 1
+        line = plain_text(table.log_line(h[i], log[i], h[i + 1]))
+        if isinstance(action, cnw.ObcReroll):
+            roll = h[i + 1].roll or h[i + 1].last_roll
+            old, new = roll[
+                "attacker_reroll" if h[i].phase == st.REROLL_ATTACKER else "defender_reroll"
+            ]
+            assert f"(ritirato {old} → {new})" in line, line
+            seen["same"] += old == new
+        roll = h[i + 1].last_roll
+        if (
+            roll is not h[i].last_roll
+            and roll
+            and roll.get("conquered")
+            and h[i + 1].phase != st.MOVE_IN
+        ):
+            n = h[i + 1].pawns[CODES.index(roll["target"])]
+            said = "1 pedina entra (§7.2)" if n == 1 else f"{n} pedine entrano (§7.2)"
+            assert said in line, line
+            assert said in plain_text(roll_html(roll, h[i + 1].names, n))
+            seen["enter"] += 1
+        table._play_bots(everyone=False)
+    assert seen["enter"] and seen["same"], seen
+
+
+def test_a_conquest_with_a_choice_offers_it_and_refuses_a_bad_count_section_7_2() -> None:
+    """When the dice leave a choice (least < most), the human picks the pawns that move in,
+    between the bounds gamelib gives; a count outside them is refused with its rule and
+    changes nothing."""
+    for seed in range(1, 30):
+        state = cnw.new_game(["a", "b", "c"], seed=seed)
+        bots = [make_bot("random", seed * 10 + i) for i in range(3)]
+        while not cnw.is_over(state) and state.phase != st.MOVE_IN:
+            state = cnw.apply(state, bots[cnw.current_player(state)].choose(state))
+        if state.phase == st.MOVE_IN and state.move_in[2] < state.move_in[3]:
+            break
+    else:
+        pytest.fail("no conquest left a choice")
+    table = CnwTable(seed=seed)
+    kinds = ["random"] * 3
+    kinds[cnw.current_player(state)] = "human"
+    table._start(Session.start(cnw, state), kinds)
+    _, _, least, most, _ = table.state.move_in
+    assert (table.count.min, table.count.max) == (least, most)
+    assert table.count.layout.display != "none" and table.go_button.layout.display != "none"
+    assert f"{least} to {most}" in table.prompt.value
+    assert {o.label for o in table.offers()} >= {str(least), str(most)}
+    before = table.state
+    assert not table.act(cnw.MoveIn(most + 1))
+    assert table.state is before
+    said = plain_text(table.notice.value)
+    assert "(§7.2)" in said and f"{least}" in said and f"{most}" in said, said
+    table.count.value = least
+    table.go_button.click()
+    assert table.session.log[table.mark] == cnw.MoveIn(least)
