@@ -367,3 +367,31 @@ def test_a_conquest_with_a_choice_offers_it_and_refuses_a_bad_count_section_7_2(
     table.count.value = least
     table.go_button.click()
     assert table.session.log[table.mark] == cnw.MoveIn(least)
+
+
+def test_the_tables_answers_go_once_stale() -> None:
+    """A recap ("The table answered for ... keep the dice") tells the moves after one
+    decision: after the next decision that nothing followed, no recap stands (issue #26: the
+    line stayed all turn)."""
+    set_language("en")
+    stale = 0
+    for seed in (4, 5):
+        table = CnwTable(seats=("human", "courier", "expansionist"), seed=seed, turn_cap=3)
+        table.auto_place_rest()
+        rng = random.Random(seed)
+        told = False
+        for _ in range(120):
+            if cnw.is_over(table.state) or not table.human_to_move():
+                break
+            first = table.session.index
+            legal = cnw.legal_actions(table.state)
+            attacks = [x for x in legal if isinstance(x, cnw.Attack)]
+            assert table.act(rng.choice(attacks if attacks and rng.random() < 0.6 else legal))
+            if table.session.index == first + 1:  # nobody moved after the decision
+                assert table.recap.layout.display == "none"
+                assert "The table answered" not in table.recap.value
+                stale += told
+                told = False
+            else:
+                told = "The table answered" in table.recap.value
+    assert stale, "no answered recap was followed by a quiet decision"
