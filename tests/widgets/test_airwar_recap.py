@@ -313,3 +313,19 @@ def test_one_reason_for_many_cards_is_said_once(lang):
     assert story.count(said) == 1, story
     same = i18n.t("airwar.play.why_auto.same", why="", cards="").strip(" ()")
     assert same in story, story
+
+
+def test_a_refusal_keeps_the_model(lang):
+    """As at the CNW table ("⚠ Non consentito (§7.1): SIN · Singapore non è collegato a …"):
+    the rule first, then the reason with card names; nothing changed."""
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    aircraft = next(c for c in table.state.hand[0] if game.cards.by_id()[c].kind == "aircraft")
+    before = table.save_text()
+    assert not table.act(A.Mobilise(aircraft))
+    said = plain_text(table.notice.value)
+    head = {
+        "en": "⚠ Not allowed (§Stadio Mobilitazione): ",
+        "it": "⚠ Non consentito (§Stadio Mobilitazione): ",
+    }
+    assert said.startswith(head[lang]) and card_name(aircraft) in said, said
+    assert table.save_text() == before
