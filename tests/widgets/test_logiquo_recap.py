@@ -145,3 +145,29 @@ def test_the_recap_tells_every_loss_and_gain_of_the_human_and_nothing_else() -> 
         games += 1
     assert games >= 50, f"only {games} seeded games in {BUDGET} s"
     assert recaps >= 10 * games, (recaps, games)
+
+
+def test_the_italian_recap_tells_the_same_cards_in_the_rulebook_words(italian: None) -> None:
+    """The same walk in Italian, fewer games: the human's own line names the same cards as the
+    states say, no placeholder is left, and the story speaks the rulebook's words."""
+    said = ""
+    for seed in range(1, 9):
+        table = LogiquoTable(seats=SEATINGS[seed % len(SEATINGS)], seed=seed)
+        rng = random.Random(seed)
+        for decision in range(12):
+            if table.to_move() is None:
+                break
+            where = f"seed {seed}, decision {decision + 1}"
+            first = table.session.index
+            assert press_a_move(table, decision_point(table, where), rng), where
+            markup = table.recap.value
+            if not markup or table.recap.layout.display == "none":
+                continue
+            truth = what_happened(table, first, table.session.index, table.kinds.index("human"))
+            _, _, mine = markup.partition("<ul")
+            assert spans(mine, "logiquo-lost") == truth["lost"], (where, plain_text(markup))
+            assert spans(mine, "logiquo-got") == truth["got"], (where, plain_text(markup))
+            assert "{" not in markup and "Turn " not in markup, markup
+            said += plain_text(markup)
+    for words in ("Che cosa è successo", "Turno", "ha pescato la minaccia", "neutralizzat"):
+        assert words in said, words

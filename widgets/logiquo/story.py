@@ -18,6 +18,7 @@ from typing import Any
 
 from gamelib import logiquo as game
 from gamelib.logiquo.cards import card as card_of
+from gamelib.logiquo.cards import label
 from gamelib.logiquo.helping import stops_threat, useful_payments
 from widgets.i18n import t
 from widgets.kit.table import counted
@@ -166,7 +167,8 @@ class Story:
         if kind == "pentaqo":
             self._named(rest, p, 0, [e["card"]])
             drawn = self._cards_for(rest, p, 1, e["drawn"])
-            return [t(K + "ev_pentaqo", who=name(p), card=self._ref(e["card"]), cards=drawn)]
+            code = html.escape(label(e["card"]))  # "la Pentaqo P2", not "P2 Pentaqo"
+            return [t(K + "ev_pentaqo", who=name(p), card=code, cards=drawn)]
         if kind == "help":
             return [t(K + "ev_help", who=name(p))]
         if kind == "accept":
