@@ -10,10 +10,13 @@ forward, save as a download, load from a file.
 Guided turns (issue #13): a prompt says what to do now (``prompt_html``); the buttons are the
 moves that can change the threat's outcome (``gamelib.logiquo.helping``: "ask for help" only
 while help can help, a trade paid only with a card that serves the threat), the collaboration's
-offers are one drop-down ("which card, to or from whom") and an "Offer" button; a Pentaqo
-window or a floor with nothing useful to offer is answered for the human (``auto_answer``,
-with a standing choice for the Pentaqo); after the bots moved a recap says which threats hit
-whom and what stopped them; each card in the hand is a button that shows its face.
+offers are two drop-downs (the card given, then to whom and for what) and an "Offer" button;
+"neutralise" is offered as soon as the active player holds what stops the threat, even during
+the collaboration; a Pentaqo window, a floor with nothing useful to offer or a threat already
+covered is answered for the human (``auto_answer``, with a standing choice for the Pentaqo,
+each answer with its reason); the recap (``widgets.logiquo.story``) tells what happened since
+the human's last decision, oldest first, and what each human seat lost and got; a bot that
+declines an offer says why; each card in the hand is a button that shows its face.
 """
 
 from __future__ import annotations
