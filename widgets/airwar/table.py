@@ -719,11 +719,8 @@ def _lost_cards(history: list[Any], start: int, end: int) -> list[tuple[int, str
                 continue
             if place == "discard" or (place == "deck" and side in reshuffled):
                 kind = by_id()[c].kind
-                reason = why.get(c) or (
-                    t("airwar.play.lost_why.convoy")
-                    if forced
-                    else t(f"airwar.play.lost_why.{'used' if kind == 'battle' else 'discarded'}")
-                )
+                plain = {"battle": "used", "war": "discarded"}.get(kind, "other")
+                reason = why.get(c) or t(f"airwar.play.lost_why.{'convoy' if forced else plain}")
                 out.append((SIDES.index(side), f"{name(c)} ({reason})"))
     return out
 
