@@ -80,7 +80,7 @@ def test_the_route_list_holds_only_payable_routes_with_the_payments_that_fit(tab
     at_turn(table)
     ways = rails.claim_actions(table.state)
     # nothing chosen for the player: the list starts on "— choose —", the button is not blue
-    assert table.route.options[0] == ("— choose —", None) and table.route.value is None
+    assert table.route.options[0] == ("— choose —", -1) and table.route.index == 0
     assert table.payment.options == () and table.claim_button.button_style == ""
     assert {rid for _, rid in table.route.options[1:]} == {a.route for a in ways}
     for _, rid in list(table.route.options)[1:13]:

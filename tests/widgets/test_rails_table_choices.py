@@ -53,8 +53,8 @@ def said(table: RailsTable) -> str:
 
 def test_the_route_list_starts_on_choose_and_the_button_asks_first(lang):
     table = table_with_hand({"red": 3, "blue": 2})
-    assert table.route.options[0] == (i18n.t("rails.play.choose"), None)
-    assert table.route.value is None and table.payment.options == ()
+    assert table.route.options[0] == (i18n.t("rails.play.choose"), -1)
+    assert table.route.index == 0 and table.payment.options == ()  # shown as selected
     assert table.claim_button.button_style == ""  # not a blue "go" beside nothing chosen
     index, hand = table.session.index, list(table.state.hands[0])
     assert not table.claim()  # a press changes nothing and says what to do

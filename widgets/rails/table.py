@@ -47,6 +47,9 @@ SEATS = ("human", "planner", "random")
 MAX_PLAYERS = 5
 # black or white text, whichever reads better on a card colour (pink and green want black)
 TEXT_ON = {kind: palette.text_on(colour) for kind, colour in ROUTE_COLORS.items()}
+# "— choose —" in the route list: a value of its own (None would leave the browser's select
+# with no option selected, and an arrow key would land on "— choose —" instead of a route)
+NOT_CHOSEN = -1
 DESTINATION = "#b8860b"  # a ticket's city still to connect (dark gold star)
 CONNECTED = "#1e8449"  # a ticket's city already connected (green star)
 
@@ -282,7 +285,7 @@ class RailsTable(TableBase):
     def claim(self) -> bool:
         """Claim the chosen route with the chosen payment (both lists hold only legal ones); with
         no route chosen yet ("— choose —") it says so and changes nothing."""
-        if self.route.value is None or self.payment.value is None:
+        if self.route.value not in self._ways or self.payment.value is None:
             said = t("rails.table.pick_route")
             self.notice.error(said)
             self.announce(said)
@@ -293,7 +296,7 @@ class RailsTable(TableBase):
     def _choose_and_claim(self) -> bool:
         """What a player does with the claim row: choose a route (the first listed, if none is
         chosen yet), then press the button."""
-        if self.route.value is None and len(self.route.options) > 1:
+        if self.route.value not in self._ways and len(self.route.options) > 1:
             self.route.value = self.route.options[1][1]
         return self.claim()
 
@@ -358,8 +361,8 @@ class RailsTable(TableBase):
     def _suggest_payment(self) -> None:
         """The payments that fit the chosen route, the cheapest pre-selected (from gamelib)."""
         rid = self.route.value
-        ways = self._ways.get(rid, []) if rid is not None else []
-        length = self.board.routes[rid].length if rid is not None else 0
+        ways = self._ways.get(rid, [])
+        length = self.board.routes[rid].length if ways else 0
         options = [(payment_text(a, length), (a.color, a.locomotives)) for a in ways]
         if list(self.payment.options) != options:
             self.payment.options = options
@@ -549,14 +552,15 @@ class RailsTable(TableBase):
         routes = sorted(self._ways, key=lambda r: (self.board.routes[r].a, self.board.routes[r].b))
         options = [(words.route_option(self.board.routes[r]), r) for r in routes]
         if options:  # nothing chosen for the player: the list starts on "— choose —"
-            options = [(t("rails.play.choose"), None), *options]
+            options = [(t("rails.play.choose"), NOT_CHOSEN), *options]
         self.claim_row.layout.display = "" if human and state.phase == TURN else "none"
         if list(self.route.options) != options:
             chosen = self.route.value
-            self.route.options = options
-            self.route.value = chosen if chosen in self._ways else None
-        elif self.route.value not in self._ways:
-            self.route.value = None
+            self.route.options = options  # (an empty list leaves no value: None)
+            if options:
+                self.route.value = chosen if chosen in self._ways else NOT_CHOSEN
+        elif options and self.route.value not in self._ways:
+            self.route.value = NOT_CHOSEN
         self.route.disabled = not options
         self._suggest_payment()
         # ticket offer
