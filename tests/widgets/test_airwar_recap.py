@@ -175,7 +175,7 @@ def test_the_story_reads_oldest_first(lang):
     assert turn and 0 <= story.find(turn.group(0)) < stage, story  # the new turn, then its raid
 
 
-def allot_table() -> AirWarTable:
+def allot_table(war: dict | None = None) -> AirWarTable:
     """The human Axis raid the Allied resources with a D3A Val and a B5N Kate; no interceptor
     can answer (Midway holds its own grounded aircraft): the damage choices come up."""
     state = scenario.build(
@@ -184,6 +184,7 @@ def allot_table() -> AirWarTable:
         bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
         grounded={"allies": {"al-midway": ["al-sbd-1", "al-sbd-2", "al-wildcat-1"]}},
         hands={"axis": ["ax-val-1", "ax-kate-1"], "allies": []},
+        war=war,
         seed=3,
     )
     state = scenario.play(
@@ -329,3 +330,31 @@ def test_a_refusal_keeps_the_model(lang):
     }
     assert said.startswith(head[lang]) and card_name(aircraft) in said, said
     assert table.save_text() == before
+
+
+def test_the_damage_choice_names_the_enemys_shield(lang):
+    """The Allies' Arsenal of democracy on Midway takes 1 off the raid's Industry damage: the
+    prompt of the damage choice says so, with the card's name."""
+    table = allot_table(war={"allies": {"al-arsenal": "al-midway"}})
+    prompt = plain_text(table.prompt.value)
+    assert card_name("al-arsenal") in prompt and " 1 " in prompt, prompt
+    assert card_name("al-arsenal") not in plain_text(allot_table().prompt.value)
+
+
+def test_a_carrier_strike_shows_its_doubled_carrier_attack(lang):
+    """§Portaerei: aircraft flying from a carrier in the Carrier stage count their Carrier
+    Attack twice; the mission's tick box says the doubled value."""
+    state = scenario.build(
+        active="axis",
+        stage="carrier",
+        bases={"axis": ["ax-lae"], "allies": ["al-midway"]},
+        carriers={"axis": ["ax-akagi"], "allies": ["al-enterprise"]},
+        hands={"axis": ["ax-val-1"], "allies": []},
+        seed=3,
+    )
+    state = scenario.play(state, [A.Attack("al-enterprise")])
+    table = AirWarTable(seats=("human", "planner"), seed=1)
+    table._start(Session.start(game, state), ["human", "planner"])
+    (box,) = table.group_boxes.children
+    val = game.cards.by_id()["ax-val-1"]
+    assert box.description.endswith(f": {2 * val.carrier_attack})"), box.description

@@ -27,7 +27,7 @@ import gamelib.airwar as game
 from gamelib.airwar import actions as A
 from gamelib.airwar.bots import PlannerBot, RandomBot
 from gamelib.airwar.cards import SIDES, by_id
-from gamelib.airwar.rules import strike_value
+from gamelib.airwar.rules import K, strike_value
 from gamelib.core import IllegalAction
 from widgets.airwar.deck import SIDE_COLOURS, card_html, face_down_html, side_label
 from widgets.airwar.words import (
@@ -204,6 +204,8 @@ class AirWarTable(TableBase):
             target = self.state.raid.target
             kind = "resources" if target == "resources" else by_id()[target].kind
             label_key += f"_{kind}"
+            if kind == "carrier" and self.state.stage == "carrier":  # §Portaerei
+                label_key += "_doubled"
         picks = [a.card for a in game.legal_actions(self.state) if isinstance(a, pick)]
         boxes = []
         state = self.state
@@ -217,6 +219,7 @@ class AirWarTable(TableBase):
                 bombing=c.bombing,
                 convoy=c.convoy_attack,
                 carrier=c.carrier_attack,
+                doubled=c.carrier_attack * K["carrier_stage_carrier_attack_multiplier"],
             )
             fits = part == "launch" and _fits(state, pick(cid))
             if fits:  # a mission starts with every aircraft that fits ticked, in hand order
@@ -295,6 +298,13 @@ class AirWarTable(TableBase):
             values["card"] = name(cid)
             values["bombing"] = strike_value(s, cid, "bombing")
             values["convoy"] = strike_value(s, cid, "convoy_attack")
+            text = t(f"airwar.play.prompt.{s.step}", **values)
+            for war in s.war[1 - p]:  # the defender's War cards that shield a resource
+                c = by_id()[war]
+                if c.effect in ("industry_shield", "convoy_shield"):
+                    n = c.param("amount")
+                    text += t(f"airwar.play.shield.{c.effect}", card=name(war), n=n)
+            return text
         return t(f"airwar.play.prompt.{s.step}", **values)
 
     def auto_answer(self, p: int) -> Any | None:
