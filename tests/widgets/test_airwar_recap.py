@@ -214,9 +214,13 @@ def test_damage_choices_show_their_numbers(lang):
 
 
 def test_a_raid_no_interceptor_can_meet_says_why(lang):
-    """The raid of allot_table went through with no scramble step: the recap says why."""
+    """The raid of allot_table went through with no scramble step: the recap says why, on
+    the page and in the live region (before the prompt of the damage choice)."""
     table = allot_table()
     story = _story(table.recap.value)
+    said = table.live.value
+    assert plain_text(i18n.t("airwar.ev.no_interception")) in plain_text(said), said
+    assert plain_text(table.prompt.value)[:20] in said, said
     assert (
         i18n.t("airwar.ev.no_interception") in story
         or plain_text(i18n.t("airwar.ev.no_interception")) in story

@@ -438,7 +438,13 @@ class AirWarTable(TableBase):
             recap = self.recap_html(end, end)
             self.recap.value = recap
             self.recap.layout.display = "" if recap else "none"
-            self.announce(recap)
+            self._own_said = recap  # said with the prompt that follows (see ``announce``)
+
+    def announce(self, text: str) -> None:
+        """The kit's live region; a recap of the human's own move goes first (the kit says
+        the prompt after ``draw``, which would replace it)."""
+        own, self._own_said = getattr(self, "_own_said", ""), ""
+        super().announce(f"{own} {text}" if own else text)
 
     def draw(self, p: int | None, human: bool) -> None:
         s = self.state
