@@ -15,6 +15,14 @@ are shuffled: which one is picked cannot be chosen knowingly); any card in play 
 at from a drop-down (keyboard and click, not hover); a decision with one possible answer is
 played unasked (``auto_answer``); after the other side moved, a recap says what happened, why a
 raid did or did not do damage, and what you lost and won.
+
+Telling the truth (issue #26): the recap starts before the human's last decision, so what that
+decision caused (a duel it settled, a raid it let through) is told and counted; its summary
+(both sides' Industry and Convoy, every card each side lost, with why) and its story (oldest
+first) come from the same moves; the cards lost are found by comparing each state with the one
+before it (the engine records no event for a War card discarded with its base); a decision
+played for the human says why, with the engine's own refusal of what could not be done; the
+damage choices show their numbers. ``tests/widgets/test_airwar_recap.py`` holds it.
 """
 
 from __future__ import annotations
