@@ -98,9 +98,14 @@ def test_a_tap_on_a_route_the_cards_cannot_pay_says_how_many_are_missing(lang):
     table = table_with_hand({"black": 2, "red": 1, "locomotive": 1})
     tap(table, grey.id)
     text = said(table)
-    black = i18n.t("rails.color.black").split(" (")[0]
-    assert black in text and str(grey.length) in text
-    assert ("una Locomotiva" if lang == "it" else "a locomotive") in text
+    assert plain_text(i18n.t("rails.cards.black", n=2)) in text and str(grey.length) in text
+    assert ("e una Locomotiva" if lang == "it" else "with a locomotive") in text
+    for hand, key in (({"locomotive": 1}, "short_grey_none"), ({}, "short_grey_empty")):
+        table = table_with_hand(hand)
+        tap(table, grey.id)
+        expected = i18n.t(f"rails.play.{key}", route="", length=grey.length, locos="")
+        assert expected.split(":")[1].split(";")[0].strip() in said(table)
+        assert "nessuna Locomotiva" not in said(table)  # never "e hai nessuna Locomotiva"
     # the notice sits right under the map, in the same box
     board_box = next(c for c in table.children if table.map_notice in getattr(c, "children", ()))
     assert board_box.children.index(table.map_notice) == 1

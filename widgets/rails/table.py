@@ -127,14 +127,11 @@ def why_not_claim(state: Any, player: int, rid: int) -> IllegalAction | str | No
         key = counted("rails.play.short", route.length)
         return t(key, route=name, need=need, have=hand[kind], locos=loco_words)
     if not hand[kind]:
-        return t("rails.play.short_grey_none", route=name, length=route.length, locos=loco_words)
+        key = "rails.play.short_grey_none" if hand[LOCO] else "rails.play.short_grey_empty"
+        return t(key, route=name, length=route.length, locos=loco_words)
+    cards = words.cards(CARD_NAMES[kind], hand[kind])
     return t(
-        "rails.play.short_grey",
-        route=name,
-        length=route.length,
-        colour=words.colour_name(CARD_NAMES[kind]),
-        have=hand[kind],
-        locos=loco_words,
+        "rails.play.short_grey", route=name, length=route.length, cards=cards, locos=loco_words
     )
 
 
