@@ -12,6 +12,16 @@ bordered buttons named "white card", offered only when taking them is legal; cla
 are thick, edged and marked with the owner's shape, free ones thin and dashed; a legend names
 the players by colour and shape; after the bots moved, a recap says what they did and which
 routes you could pay were taken (highlighted on the map).
+
+Choose, and say why not (issue #26): the route list starts on "— choose —" (nothing is chosen
+for the player; the claim button then says "choose a route first" and changes nothing); a tap on
+a route the hand cannot pay says why right under the map (``why_not_claim``: the engine's
+refusal, or the cards short, counted: "servono 5 carte arancioni: ne hai 0 e 2 Locomotive");
+the human's destination cities are starred on the map; a face-up Locomotive says it ends the
+turn before it is taken; a draw from the deck names the card drawn. The recap is a story,
+oldest first: what the human's last choice brought and cost them (a comparison of the states
+before it and now), then the bots' moves as the log writes them, then what the human lost
+(tests/widgets/test_rails_recap.py checks it against the game over many seeded games).
 """
 
 from __future__ import annotations
