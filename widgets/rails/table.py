@@ -187,7 +187,7 @@ class RailsTable(TableBase):
             hovertext=[],
             showlegend=False,
             name=t("rails.play.destination_trace"),
-            marker=dict(symbol="star", size=20, color=[], line=dict(width=1.5, color="#111111")),
+            marker=dict(symbol="star", size=16, color=[], line=dict(width=1, color="#111111")),
         )
         self.legend = tagged(w.HTML(), "rails-legend")
         # why a route tapped on the map cannot be claimed: right under the map, not a screen away
