@@ -234,6 +234,13 @@ def enter_words(n: int) -> str:
     return t(counted("cnw.play.enter", n), n=n)
 
 
+def loses(name: str, n: int) -> str:
+    """A side's losses in a battle: "Player 1 loses 2 pawns", "Player 1 loses no pawns"."""
+    if n == 0:
+        return t("cnw.play.story_loses_none", name=name)
+    return t("cnw.play.story_loses", name=name, pawns=words.pawns(n))
+
+
 def position(state: Any, q: int) -> dict[str, Any]:
     """What a player holds, as the recap compares it: gateways, pawns on the board, Gateway
     cards (their number is public, §9.1), OBC tokens, SLA points, still in the game."""
@@ -755,8 +762,8 @@ class CnwTable(TableBase):
                 else "",
                 attack=", ".join(map(str, roll["attack"])),
                 defend=", ".join(map(str, roll["defend"])),
-                a=words.pawns(roll["attacker_losses"]),
-                d=words.pawns(roll["defender_losses"]),
+                a=loses(seat_chip(p, names[p]), roll["attacker_losses"]),
+                d=loses(seat_chip(d, names[d]) if d >= 0 else "—", roll["defender_losses"]),
             )
             if roll.get("conquered"):
                 moved = entered(after, roll)
