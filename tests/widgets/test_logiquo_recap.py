@@ -101,7 +101,7 @@ def check_recap(table: LogiquoTable, first: int, where: str) -> bool:
         assert not changed, f"{where}: {truth} happened and no recap says it"
         return False
     markup = table.recap.value
-    story_markup, _, mine = markup.partition("<ul")
+    mine, _, story_markup = markup.partition("<ol")  # the human's own line, then the story
     story, name = plain_text(story_markup), table.state.players[q]
     if changed:
         assert spans(mine, "logiquo-lost") == truth["lost"], (where, truth, plain_text(markup))
@@ -164,7 +164,7 @@ def test_the_italian_recap_tells_the_same_cards_in_the_rulebook_words(italian: N
             if not markup or table.recap.layout.display == "none":
                 continue
             truth = what_happened(table, first, table.session.index, table.kinds.index("human"))
-            _, _, mine = markup.partition("<ul")
+            mine, _, _ = markup.partition("<ol")
             assert spans(mine, "logiquo-lost") == truth["lost"], (where, plain_text(markup))
             assert spans(mine, "logiquo-got") == truth["got"], (where, plain_text(markup))
             assert "{" not in markup and "Turn " not in markup, markup

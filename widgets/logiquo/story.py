@@ -280,9 +280,10 @@ class Story:
         mine = self.summary()
         if not items and not mine:
             return ""
+        # what each human lost and got first: on a phone the recap's box shows its top only
         return (
-            f"<div>{t(K + 'story_head')}</div>"
-            f"<ol style='margin:0;padding-left:1.5em'>{''.join(items)}</ol>{mine}"
+            f"{mine}<div>{t(K + 'story_head')}</div>"
+            f"<ol style='margin:0;padding-left:1.5em'>{''.join(items)}</ol>"
         )
 
     def summary(self) -> str:
@@ -321,7 +322,7 @@ class Story:
                     hand_after=len(last.hands[q]),
                 )
             )
-            out = "" if last.alive[q] else " " + t(K + "you_out")
+            out = "" if last.alive[q] or not first.alive[q] else " " + t(K + "you_out")
             lines.append(
                 f"<li class='logiquo-recap-you'>{self.name(last, q)}: {'; '.join(parts)}.{out}</li>"
             )
