@@ -280,6 +280,11 @@ def test_gateways_take_the_citys_article_in_italian(italian) -> None:
     assert words.action_words(cnw.Attack("CAI", "LOS", 3)) == (
         "attacca LOS · Lagos dal CAI · Cairo con 3 dadi"
     )
+    state = cnw.new_game(["A", "B", "C"], seed=1)
+    state.phase, state.move_in = st.MOVE_IN, [CODES.index("NBO"), CODES.index("CAI"), 1, 3, 1]
+    assert words.action_words(cnw.MoveIn(2), state) == (
+        "sposta 2 pedine da NBO · Nairobi nel CAI · Cairo"
+    )
     set_language("en")
     assert words.action_words(cnw.Reposition("NBO", "CAI")) == (
         "move pawns from NBO · Nairobi to CAI · Cairo"

@@ -616,7 +616,7 @@ class CnwTable(TableBase):
             values = dict(
                 tokens=s.obc[p],
                 attacker=html.escape(s.names[roll["attacker"]]),
-                source=words.gateway(roll["source"]),
+                from_source=words.from_gateway(roll["source"]),
                 target=words.gateway(roll["target"]),
             )
             return t(f"cnw.play.prompt.{phase}", **values)
@@ -624,8 +624,9 @@ class CnwTable(TableBase):
             i, j, least, most, _ = s.move_in
             return t(
                 f"cnw.play.prompt.{phase}",
-                source=words.gateway(CODES[i]),
+                from_source=words.from_gateway(CODES[i]),
                 target=words.gateway(CODES[j]),
+                to_target=words.to_gateway(CODES[j]),
                 least=least,
                 most=most,
             )

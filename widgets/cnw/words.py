@@ -55,6 +55,14 @@ def from_gateway(code: str) -> str:
     return t("cnw.words.from", gateway=gateway(code))
 
 
+def into_gateway(code: str) -> str:
+    """The word "into" and a gateway; in Italian "nel CAI · Cairo" for "Il Cairo"."""
+    g = cnw_board.load().gateways.get(code)
+    if g is not None and language() == "it" and g.name_it.startswith("Il "):
+        return t("cnw.words.into_the", gateway=f"{code} · {g.name_it.removeprefix('Il ')}")
+    return t("cnw.words.into", gateway=gateway(code))
+
+
 def on_gateway(code: str) -> str:
     """The word "on" and a gateway; in Italian "sul CAI · Cairo" for "Il Cairo"."""
     g = cnw_board.load().gateways.get(code)
@@ -137,7 +145,7 @@ def action_words(action: Any, state: Any = None) -> str:
         move = getattr(state, "move_in", None)
         if move is not None:
             i, j = move[0], move[1]
-            v |= _ends(CODES[i], CODES[j])
+            v |= _ends(CODES[i], CODES[j]) | {"into_target": into_gateway(CODES[j])}
             repositioning = state.phase == st.REPOSITION_COUNT
             kind = "move_along" if repositioning else "move_into"
             if repositioning:
