@@ -216,7 +216,9 @@ def test_recap_says_and_rings_what_the_human_lost() -> None:
                 lost = table.map.rings["lost"]
                 assert len(lost.lon) >= 1
                 s = table.state
-                said = re.search(r"lost (?:1 gateway|\d+ gateways): (.*?) \(red square", table.recap.value)
+                said = re.search(
+                    r"lost (?:1 gateway|\d+ gateways): (.*?) \(red square", table.recap.value
+                )
                 assert said is not None
                 named = [c for c in CODES if words.gateway(c) in said.group(1)]
                 assert len(named) == len(lost.lon)

@@ -7,8 +7,11 @@ ends), one "Pawns" number and one button named for the decision (place, deploy, 
 occupy, move); the other decisions (end a phase, play a tris, deliver, re-roll with an OBC token,
 pacts) are buttons built from ``legal_actions``. Setup has "place N here" and "auto-place the rest"
 (``gamelib.cnw.assist.auto_placement``); an OBC re-roll that cannot help the player in that roll is
-not asked, and a defender's re-roll follows the player's standing choice. After the bots' turns a
-recap says what they did and what you lost and won, ringed on the map. Owners are told apart by
+not asked, and a defender's re-roll follows the player's standing choice. After others' moves a
+recap says what changed for each human since their last decision, whoever decided it (gateways
+lost and won, ringed on the map; pawns, cards, OBC tokens, SLA points), then the story of their
+battles oldest first (re-rolls "5 → 5", the table's answers, forced move-ins, air bridges), told
+by the same helpers as the log (``tests/widgets/test_cnw_recap.py``). Owners are told apart by
 colour (a palette checked under colour-vision deficiencies: ``tests/widgets/test_cnw_play.py``) and
 by marker shape, with a legend. Only the hand and objective of the human to move are shown. The
 history is a ``Session``: back and forward through the log, save as a download, load a file.
