@@ -5,6 +5,7 @@ decision, a recap of the threats met, card faces by click and keyboard."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -365,3 +366,38 @@ def test_counts_agree_with_their_nouns_in_both_languages():
             assert one in table.piles.value, table.piles.value
         finally:
             set_language("en")
+
+
+def test_every_refusal_of_a_bot_says_a_reason_that_holds():
+    """Whole bot games: every offer a bot declined is logged with a reason, and the reason
+    "holds no card that neutralises" is true of that bot's hand at that moment."""
+    from gamelib.logiquo.helping import stops_threat
+
+    seen = Counter()
+    for seed in range(1, 7):
+        table = LogiquoTable(seats=("cooperative", "selfish", "random", "cooperative"), seed=seed)
+        hist, log = table.session.history, table.session.log
+        for i, action in enumerate(log):
+            if not isinstance(action, game.DeclineOffer):
+                continue
+            before = hist[i]
+            line = table.log_line(before, action, hist[i + 1])
+            why = line.rsplit(" (", 1)[-1]
+            assert line.endswith(")") and len(why) > 10, line
+            seen[why.split(" ")[0]] += 1
+            if "holds no control card" in why:
+                q = before.offer["to"]
+                assert not any(stops_threat(before, c) for c in before.hands[q]), line
+    assert sum(seen.values()) >= 5, seen
+
+
+def test_a_neutralise_the_rules_refuse_changes_nothing_and_says_why():
+    """During the collaboration, a neutralise with a card not in the hand (a stale button, a
+    hand-made call) is refused with the rule's words and § and nothing changes."""
+    table = LogiquoTable(seats=SEATS, seed=1)
+    assert table.act(game.RequestHelp())
+    n, state = table.session.index, table.state
+    assert not table.act(game.Neutralise((cid("C01"),)))
+    assert table.session.index == n and table.state is state
+    assert "Not allowed (§Struttura.2)" in table.notice.value
+    assert table._pending is None
