@@ -61,3 +61,16 @@ def test_inside_the_humans_own_turn_the_recap_says_meanwhile() -> None:
     assert said.startswith("Meanwhile") and "waited" not in said
     table.session.history[-1].turn = 2  # the turn went round to the human
     assert plain_text(TableBase.recap_html(table, 1, 3)).startswith("While you waited")
+
+
+@pytest.mark.parametrize("game", ["cnw", "rails", "logiquo", "airwar"])
+def test_the_bots_finishing_one_move_say_one_move(game: str) -> None:
+    from widgets.i18n import t
+
+    for lang in ("en", "it"):
+        set_language(lang)
+        try:
+            said = t(f"{game}.table.finished_one", moves=1)
+            assert "1 mosse" not in said and "1 moves" not in said and "1" in said
+        finally:
+            set_language("en")

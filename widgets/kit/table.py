@@ -507,7 +507,7 @@ class TableBase(w.VBox):
             self.finish_button.disabled = False
         self._moved()
         self._recap_span = None
-        self.notice.info(t(f"{self.texts}.finished", moves=moves))
+        self.notice.info(t(counted(f"{self.texts}.finished", moves), moves=moves))  # "1 move"
         self.refresh()
         return moves
 
