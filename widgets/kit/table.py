@@ -49,6 +49,7 @@ from widgets.common import Notice, button, card, progress_bar, run_with_progress
 from widgets.i18n import t
 from widgets.kit.memory import memory
 from widgets.kit.refusals import refusal, save_problem
+from widgets.kit.regions import ScrollRegions
 from widgets.session import MAX_SAVE_BYTES, SaveRefused, Session
 
 LOG_LINES = 300  # the newest moves the log shows; a long game would slow every redraw
@@ -172,7 +173,15 @@ class TableBase(w.VBox):
         self._untouched = 0  # moves of a fresh game (the bots' opening); -1: the learner's game
         self._keeping = False  # nothing is kept before the learner's record has spoken
         self.new_game()
-        super().__init__([self.resume_button, setup, *middle, history, self.live], **kwargs)
+        # the recap and the log scroll: reachable by keyboard, named (issue #26)
+        regions = ScrollRegions(
+            {
+                "kit-recap": t("common.table.recap_region"),
+                "kit-log": t("common.table.log_region"),
+            }
+        )
+        parts = [self.resume_button, setup, *middle, history, self.live, regions]
+        super().__init__(parts, **kwargs)
         self.add_class(f"{self.css}-table")
         self.add_class("kit-table")
         memory().track(f"table:{self.css}", self._offer_resume)
@@ -367,6 +376,7 @@ class TableBase(w.VBox):
         self.log_view = tagged(
             w.HTML(layout=w.Layout(max_height=self.log_height, overflow="auto")),
             f"{self.css}-log",
+            "kit-log",
         )
         self.back_button = self._button("back", "step-backward", self.back)
         self.forward_button = self._button("forward", "step-forward", self.forward)

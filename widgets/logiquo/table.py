@@ -50,7 +50,8 @@ from widgets.logiquo.story import Story, covered, decline_reason
 
 SEATS = ("human", "cooperative", "selfish", "random")
 MAX_PLAYERS = 6
-PLAYER_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#e67e22", "#17becf")
+# seat names are written in these colours: each passes 4.5:1 on white (issue #26, axe)
+PLAYER_COLORS = ("#1f77b4", "#d62728", "#1e7b1e", "#8e44ad", "#a84c00", "#0b7285")
 BUTTON_KINDS = {  # button colour -> the decisions it marks
     "success": (game.Neutralise,),
     "warning": (game.TakeImpact, game.DeclineOffer),
